@@ -1,0 +1,108 @@
+/// Virtual time in milliseconds since the run started. Integer, so no rounding drift.
+public typealias SimTime = Int64
+
+/// A pending event: when it fires, what it is, and up to three integer arguments.
+/// A plain value (32 bytes), so the queue stores events inline with no allocation.
+public struct Event<Kind: Sendable>: Sendable {
+    public var time: SimTime
+    /// Insertion order: breaks ties between events at the same time, first in first out.
+    public var sequence: UInt64
+    public var kind: Kind
+    public var a: Int32
+    public var b: Int32
+    public var c: Int32
+
+    @inline(__always)
+    func fires(before other: Event) -> Bool {
+        time != other.time ? time < other.time : sequence < other.sequence
+    }
+}
+
+/// A binary min-heap of events ordered by (time, insertion order), reused across runs.
+///
+/// Like swift-nio's `EmbeddedEventLoop`, events at the same instant fire in the order they
+/// were scheduled, and the clock (`now`) is set before an event is handed out and never
+/// goes backwards.
+public struct EventQueue<Kind: Sendable>: Sendable {
+    var heap: ContiguousArray<Event<Kind>> = []
+    var nextSequence: UInt64 = 0
+    /// The time of the event most recently popped.
+    public private(set) var now: SimTime = 0
+
+    public init(capacity: Int = 256) { heap.reserveCapacity(capacity) }
+
+    public var isEmpty: Bool { heap.isEmpty }
+    public var count: Int { heap.count }
+
+    /// Empties the queue and rewinds the clock, keeping the storage.
+    public mutating func reset() {
+        heap.removeAll(keepingCapacity: true)
+        nextSequence = 0
+        now = 0
+    }
+
+    /// Schedules `kind` at `time`, which must not be in the past.
+    /// - Complexity: O(log n); no allocation once the heap has grown to its working size.
+    public mutating func schedule(_ kind: Kind, at time: SimTime, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0) {
+        precondition(time >= now, "an event cannot be scheduled in the past")
+        heap.append(Event(time: time, sequence: nextSequence, kind: kind, a: a, b: b, c: c))
+        nextSequence &+= 1
+        siftUp(heap.count - 1)
+    }
+
+    /// Removes and returns the earliest event, advancing `now` to its time.
+    /// - Complexity: O(log n).
+    public mutating func pop() -> Event<Kind>? {
+        guard let first = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+        }
+        assert(first.time >= now, "time went backwards")
+        now = first.time
+        return first
+    }
+
+    /// The time of the earliest pending event.
+    public var nextTime: SimTime? { heap.first?.time }
+
+    mutating func siftUp(_ start: Int) {
+        var child = start
+        let moving = heap[child]
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard moving.fires(before: heap[parent]) else { break }
+            heap[child] = heap[parent]
+            child = parent
+        }
+        heap[child] = moving
+    }
+
+    mutating func siftDown(_ start: Int) {
+        var parent = start
+        let moving = heap[parent]
+        let count = heap.count
+        while true {
+            let left = 2 * parent + 1
+            if left >= count { break }
+            let right = left + 1
+            var smallest = left
+            if right < count && heap[right].fires(before: heap[left]) { smallest = right }
+            guard heap[smallest].fires(before: moving) else { break }
+            heap[parent] = heap[smallest]
+            parent = smallest
+        }
+        heap[parent] = moving
+    }
+
+    /// Checks the heap property and that nothing pending lies in the past (debug builds).
+    public func _checkInvariants() {
+        #if DEBUG
+        for index in heap.indices.dropFirst() {
+            precondition(!heap[index].fires(before: heap[(index - 1) / 2]), "event heap out of order")
+        }
+        if let first = heap.first { precondition(first.time >= now, "pending event in the past") }
+        #endif
+    }
+}

@@ -1,0 +1,74 @@
+/// Raw counts for one design over some runs. Everything is an integer count, so tallies
+/// from threads, chunks or machines merge by addition into exactly the single-run result.
+public struct DesignTally: Sendable, Equatable {
+    public var runs: Int64 = 0
+    public var intents: Int64 = 0
+
+    // Outcomes (domain.md §7): they add up to `intents`.
+    public var notCharged: Int64 = 0
+    public var delivered: Int64 = 0
+    public var lost: Int64 = 0
+    public var misdelivered: Int64 = 0
+    public var duplicated: Int64 = 0
+    public var doubleCharged: Int64 = 0
+
+    // When `delivered` intents were delivered: they add up to `delivered`.
+    public var deliveredSameSession: Int64 = 0
+    public var deliveredAfterRelaunch: Int64 = 0
+    public var deliveredAfterReinstall: Int64 = 0
+
+    /// Time from charge to delivery of `delivered` intents.
+    public var deliveryDelay = DelayHistogram()
+
+    public var supportContacts: Int64 = 0
+    public var stuckModals: Int64 = 0
+    /// Requests from the client to the app server (including lost ones).
+    public var serverRequests: Int64 = 0
+    /// Calls from the app server to Apple (verify and transaction history).
+    public var appleRequests: Int64 = 0
+    /// Durable local records still present at the horizon.
+    public var leakedRecords: Int64 = 0
+    /// Events processed, for the cost per run.
+    public var events: Int64 = 0
+    /// Firings per fault, indexed by `FaultKind.rawValue`.
+    public var faultCounts = [Int64](repeating: 0, count: FaultKind.allCases.count)
+
+    public init() {}
+
+    public mutating func merge(_ other: DesignTally) {
+        runs += other.runs
+        intents += other.intents
+        notCharged += other.notCharged
+        delivered += other.delivered
+        lost += other.lost
+        misdelivered += other.misdelivered
+        duplicated += other.duplicated
+        doubleCharged += other.doubleCharged
+        deliveredSameSession += other.deliveredSameSession
+        deliveredAfterRelaunch += other.deliveredAfterRelaunch
+        deliveredAfterReinstall += other.deliveredAfterReinstall
+        deliveryDelay.merge(other.deliveryDelay)
+        supportContacts += other.supportContacts
+        stuckModals += other.stuckModals
+        serverRequests += other.serverRequests
+        appleRequests += other.appleRequests
+        leakedRecords += other.leakedRecords
+        events += other.events
+        for index in faultCounts.indices { faultCounts[index] += other.faultCounts[index] }
+    }
+
+    /// Lost intents over all intents, with its 95% Wilson interval.
+    public var lostRate: (rate: Double, low: Double, high: Double) {
+        let interval = Wilson.interval(successes: lost, trials: intents)
+        return (intents > 0 ? Double(lost) / Double(intents) : 0, interval.low, interval.high)
+    }
+
+    /// States the bookkeeping identities; called after every merge in debug builds.
+    public func _checkInvariants() {
+        precondition(notCharged + delivered + lost + misdelivered + duplicated + doubleCharged == intents,
+                     "outcomes must add up to intents")
+        precondition(deliveredSameSession + deliveredAfterRelaunch + deliveredAfterReinstall == delivered,
+                     "delivery classes must add up to delivered")
+        precondition(deliveryDelay.total == delivered, "one delay per delivered intent")
+    }
+}

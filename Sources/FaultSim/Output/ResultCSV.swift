@@ -1,0 +1,80 @@
+/// One design's result in one scenario: what a CSV row and a table line are made of.
+public struct ResultRow: Sendable {
+    public let scenario: String
+    public let design: String
+    public let seed: UInt64
+    public let tally: DesignTally
+
+    public init(scenario: String, design: String, seed: UInt64, tally: DesignTally) {
+        self.scenario = scenario
+        self.design = design
+        self.seed = seed
+        self.tally = tally
+    }
+
+    func perIntent(_ count: Int64) -> Double { tally.intents > 0 ? Double(count) / Double(tally.intents) : 0 }
+}
+
+/// The result tables as CSV. Columns up to `leaked_records` are the documented contract;
+/// the raw counts after it let partial results (shards) be merged exactly.
+public enum ResultCSV {
+    public static let columns = [
+        "scenario", "design", "seed", "runs", "intents", "not_charged", "delivered", "lost", "misdelivered",
+        "duplicated", "double_charged", "lost_rate", "lost_ci_low", "lost_ci_high", "delivered_same_session",
+        "delivered_after_relaunch", "delivered_after_reinstall", "delivery_p50_ms", "delivery_p99_ms",
+        "support_contacts", "stuck_modals", "server_requests_per_intent", "apple_requests_per_intent",
+        "leaked_records", "server_requests", "apple_requests", "events",
+    ]
+
+    public static func render(_ rows: [ResultRow]) -> String {
+        var text = columns.joined(separator: ",") + "\n"
+        for row in rows {
+            let t = row.tally
+            let lost = t.lostRate
+            let fields: [String] = [
+                csvField(row.scenario), csvField(row.design), String(row.seed), String(t.runs), String(t.intents),
+                String(t.notCharged), String(t.delivered), String(t.lost), String(t.misdelivered),
+                String(t.duplicated), String(t.doubleCharged),
+                FixedPoint.format(lost.rate, places: 9), FixedPoint.format(lost.low, places: 9),
+                FixedPoint.format(lost.high, places: 9),
+                String(t.deliveredSameSession), String(t.deliveredAfterRelaunch), String(t.deliveredAfterReinstall),
+                t.deliveryDelay.quantile(0.5).map { String($0) } ?? "",
+                t.deliveryDelay.quantile(0.99).map { String($0) } ?? "",
+                String(t.supportContacts), String(t.stuckModals),
+                FixedPoint.format(row.perIntent(t.serverRequests), places: 6),
+                FixedPoint.format(row.perIntent(t.appleRequests), places: 6),
+                String(t.leakedRecords), String(t.serverRequests), String(t.appleRequests), String(t.events),
+            ]
+            text += fields.joined(separator: ",") + "\n"
+        }
+        return text
+    }
+
+    public static let faultColumns = ["scenario", "design", "fault", "control", "fired", "runs", "fired_per_run"]
+
+    /// One row per design and fault, in design order then `FaultKind` order.
+    public static func renderFaults(_ rows: [ResultRow]) -> String {
+        var text = faultColumns.joined(separator: ",") + "\n"
+        for row in rows {
+            for fault in FaultKind.allCases {
+                let fired = row.tally.faultCounts[fault.rawValue]
+                let perRun = row.tally.runs > 0 ? Double(fired) / Double(row.tally.runs) : 0
+                text += [csvField(row.scenario), csvField(row.design), fault.name, fault.control.key,
+                         String(fired), String(row.tally.runs), FixedPoint.format(perRun, places: 9)]
+                    .joined(separator: ",") + "\n"
+            }
+        }
+        return text
+    }
+
+    /// RFC 4180 quoting when a field needs it.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
+        var quoted = "\""
+        for character in text {
+            if character == "\"" { quoted.append("\"") }
+            quoted.append(character)
+        }
+        return quoted + "\""
+    }
+}

@@ -1,0 +1,71 @@
+import Dispatch
+import Foundation
+import Policies
+
+/// Runs many seeded runs of several designs, in parallel, with a result that does not depend
+/// on the number of threads: run `i` depends only on (seed, i), every design sees the same
+/// run indices, and tallies are integer counts merged by addition.
+public enum Runner {
+    /// Runs per unit of work handed to a thread. Changing it changes nothing in the result.
+    public static let defaultChunkSize = 4_096
+
+    /// Simulates runs `runs` of `scenario` for each design; one tally per design, in order.
+    ///
+    /// - Parameters:
+    ///   - jobs: worker threads (≥ 1).
+    ///   - chunkSize: runs per work unit; worker `w` takes chunks w, w + jobs, w + 2·jobs, …
+    /// - Complexity: O(|runs| · |designs| · events per run).
+    public static func run(
+        scenario: Scenario, designs: [Design], runs: Range<UInt64>,
+        jobs: Int, chunkSize: Int = defaultChunkSize
+    ) -> [DesignTally] {
+        precondition(jobs >= 1 && chunkSize >= 1)
+        let chunkCount = (runs.count + chunkSize - 1) / chunkSize
+        let workers = max(1, min(jobs, chunkCount))
+        let collector = TallyCollector(workers: workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var worlds = designs.map { World(scenario: scenario, design: $0, faults: SeededFaults()) }
+            var chunk = worker
+            while chunk < chunkCount {
+                let start = runs.lowerBound + UInt64(chunk * chunkSize)
+                let end = min(start + UInt64(chunkSize), runs.upperBound)
+                for run in start..<end {
+                    for index in worlds.indices { worlds[index].run(run) }
+                }
+                chunk += workers
+            }
+            collector.store(worker: worker, worlds.map(\.tally))
+        }
+        var merged = [DesignTally](repeating: DesignTally(), count: designs.count)
+        for perWorker in collector.results {
+            for index in merged.indices { merged[index].merge(perWorker[index]) }
+        }
+        for tally in merged { tally._checkInvariants() }
+        return merged
+    }
+
+    /// The number of worker threads `--jobs auto` means on this machine.
+    public static var automaticJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
+}
+
+/// Where worker threads leave their tallies.
+/// `@unchecked Sendable`: every access to `slots` holds `lock`, and `results` is read only
+/// after `concurrentPerform` has returned (all workers done).
+final class TallyCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [[DesignTally]?]
+
+    init(workers: Int) { slots = Array(repeating: nil, count: workers) }
+
+    func store(worker: Int, _ tallies: [DesignTally]) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[worker] = tallies
+    }
+
+    var results: [[DesignTally]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.map { $0 ?? [] }
+    }
+}

@@ -1,0 +1,108 @@
+/// A distribution of durations (virtual milliseconds), as a scenario file states it.
+///
+/// Every kind is sampled from exactly one uniform draw through its inverse CDF, so a larger
+/// uniform always gives a longer duration. That keeps draw counts fixed (common random
+/// numbers stay aligned) and makes "more latency" monotone in the random source.
+public struct DurationDistribution: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case fixed, uniform, logNormal, exponential
+    }
+
+    public let kind: Kind
+    /// fixed: the value; uniform: the minimum; logNormal: the median; exponential: the mean.
+    public let firstMs: SimTime
+    /// uniform: the maximum; logNormal: the 99th percentile; otherwise unused (0).
+    public let secondMs: SimTime
+    /// logNormal only: σ of the underlying normal, from median and p99.
+    let sigma: Double
+
+    public static func fixed(_ valueMs: SimTime) -> DurationDistribution {
+        precondition(valueMs >= 0)
+        return DurationDistribution(kind: .fixed, firstMs: valueMs, secondMs: 0, sigma: 0)
+    }
+
+    public static func uniform(minMs: SimTime, maxMs: SimTime) -> DurationDistribution {
+        precondition(minMs >= 0 && minMs <= maxMs)
+        return DurationDistribution(kind: .uniform, firstMs: minMs, secondMs: maxMs, sigma: 0)
+    }
+
+    /// Log-normal given by its median and 99th percentile (p99 ≥ median > 0).
+    public static func logNormal(medianMs: SimTime, p99Ms: SimTime) -> DurationDistribution {
+        precondition(medianMs > 0 && p99Ms >= medianMs)
+        let sigma = (DeterministicMath.log(Double(p99Ms)) - DeterministicMath.log(Double(medianMs)))
+            / NormalQuantile.z99
+        return DurationDistribution(kind: .logNormal, firstMs: medianMs, secondMs: p99Ms, sigma: sigma)
+    }
+
+    public static func exponential(meanMs: SimTime) -> DurationDistribution {
+        precondition(meanMs >= 0)
+        return DurationDistribution(kind: .exponential, firstMs: meanMs, secondMs: 0, sigma: 0)
+    }
+
+    /// The longest duration a sample may take: 100 years, far past any horizon, so a heavy
+    /// tail can never overflow virtual time.
+    public static let capMs: SimTime = 100 * 365 * 86_400_000
+
+    /// The duration at uniform `u` in [0, 1).
+    /// - Complexity: O(1); no allocation.
+    public func quantile(_ u: Double) -> SimTime {
+        let value: Double
+        switch kind {
+        case .fixed:
+            return firstMs
+        case .uniform:
+            let span = Double(secondMs - firstMs + 1)
+            return min(firstMs + SimTime(u * span), secondMs)
+        case .logNormal:
+            value = Double(firstMs) * DeterministicMath.exp(sigma * NormalQuantile.of(u))
+        case .exponential:
+            value = -Double(firstMs) * DeterministicMath.log(1 - u)
+        }
+        guard value.isFinite, value < Double(DurationDistribution.capMs) else { return DurationDistribution.capMs }
+        return SimTime(value.rounded(.toNearestOrEven))
+    }
+}
+
+/// The standard normal quantile function (Acklam's rational approximation, relative error
+/// below 1.2e-9), built on `DeterministicMath` so it is bit-identical everywhere.
+public enum NormalQuantile {
+    /// Φ⁻¹(0.99).
+    public static let z99 = 2.3263478740408408
+
+    static let a: (Double, Double, Double, Double, Double, Double) = (
+        -3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+        1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00)
+    static let b: (Double, Double, Double, Double, Double) = (
+        -5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+        6.680131188771972e+01, -1.328068155288572e+01)
+    static let c: (Double, Double, Double, Double, Double, Double) = (
+        -7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+        -2.549732539343734e+00, 4.374664141464968e+00, 2.938163982698783e+00)
+    static let d: (Double, Double, Double, Double) = (
+        7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00)
+
+    /// Φ⁻¹(u) for u in [0, 1); u = 0 is treated as the smallest positive double.
+    public static func of(_ uniform: Double) -> Double {
+        let p = max(uniform, 0x1p-60)
+        let low = 0.02425
+        if p < low {
+            let q = (-2 * DeterministicMath.log(p)).squareRoot()
+            return tail(q)
+        }
+        if p > 1 - low {
+            let q = (-2 * DeterministicMath.log(1 - p)).squareRoot()
+            return -tail(q)
+        }
+        let q = p - 0.5
+        let r = q * q
+        let numerator = (((((a.0 * r + a.1) * r + a.2) * r + a.3) * r + a.4) * r + a.5) * q
+        let denominator = ((((b.0 * r + b.1) * r + b.2) * r + b.3) * r + b.4) * r + 1
+        return numerator / denominator
+    }
+
+    static func tail(_ q: Double) -> Double {
+        let numerator = ((((c.0 * q + c.1) * q + c.2) * q + c.3) * q + c.4) * q + c.5
+        let denominator = (((d.0 * q + d.1) * q + d.2) * q + d.3) * q + 1
+        return numerator / denominator
+    }
+}

@@ -1,0 +1,168 @@
+/// Everything one simulation needs besides the design: the world's parameters, how many
+/// runs, the seed, the horizon and which designs to compare. Defaults are domain.md's
+/// (§4, §7); values marked "guess" there are guesses here too.
+public struct Scenario: Sendable, Equatable {
+    /// Short name used in result tables: the scenario file's name without `.json`.
+    public var name: String = "default"
+    /// What the scenario stresses, in one or two sentences.
+    public var description: String = ""
+    /// Independent runs (one user, one device, one world each).
+    public var runs: Int = 100_000
+    /// Master seed: with the run index and the component it determines every draw.
+    public var seed: UInt64 = 1
+    /// When a run ends; whatever is not delivered by then is lost (domain.md §7).
+    public var horizonMs: SimTime = 30 * day
+    /// Design names to compare, in table order.
+    public var designs: [String] = ["naive", "seed000-v1.2", "bliap", "seed004"]
+
+    public var catalog = CatalogParameters()
+    public var user = UserParameters()
+    public var device = DeviceParameters()
+    public var network = NetworkParameters()
+    public var storeKit = StoreKitParameters()
+    public var appServer = AppServerParameters()
+    public var apple = AppleParameters()
+
+    public init() {}
+
+    static let second: SimTime = 1000
+    static let minute: SimTime = 60 * second
+    static let hour: SimTime = 60 * minute
+    static let day: SimTime = 24 * hour
+}
+
+/// What is for sale (domain.md §2, §3).
+public struct CatalogParameters: Sendable, Equatable {
+    public enum ProductType: String, Sendable, CaseIterable {
+        /// Coins: gone from the app receipt once finished, no server notification.
+        case consumable
+        /// Stays in the app receipt; Apple notifies the server.
+        case nonConsumable
+        /// Seed 000's series passes: stays in the receipt; Apple notifies the server.
+        case nonRenewingSubscription
+    }
+    public var productType: ProductType = .consumable
+    /// Apple product ids in the catalog; each intent picks one uniformly.
+    public var products: Int = 1
+    /// Business items sold under one Apple product id (seed 000's "500 yuan tier" for several
+    /// series). 1 makes the product → item mapping perfect.
+    public var itemsPerProduct: Int = 1
+}
+
+/// The person holding the phone.
+public struct UserParameters: Sendable, Equatable {
+    /// Purchase intents per run; more than one lets a later purchase heal an earlier loss.
+    public var intentsPerRun: Int = 1
+    /// Time from one intent to the next.
+    public var timeBetweenIntents = DurationDistribution.logNormal(medianMs: Scenario.day, p99Ms: 7 * Scenario.day)
+    /// Time the user spends on Apple's payment sheet before confirming or cancelling.
+    public var paymentSheetTime = DurationDistribution.logNormal(medianMs: 8 * Scenario.second, p99Ms: Scenario.minute)
+    /// Genuine cancel at the payment sheet: not charged.
+    public var cancelProbability = 0.15
+    /// Buy tapped twice quickly: a second payment unless the design guards against it.
+    public var doubleTapProbability = 0.01
+    /// How long the user waits behind a modal spinner before killing the app.
+    public var patience = DurationDistribution.logNormal(medianMs: 20 * Scenario.second, p99Ms: 120 * Scenario.second)
+    /// How long a session lasts once nothing blocks the user (then the app goes away).
+    public var sessionLength = DurationDistribution.logNormal(medianMs: 5 * Scenario.minute, p99Ms: Scenario.hour)
+    /// After a kill or crash, the app is not opened again within the horizon.
+    public var neverComesBackProbability = 0.10
+    /// Time until the user opens the app again after it went away.
+    public var relaunchDelay = DurationDistribution.logNormal(medianMs: Scenario.hour, p99Ms: 3 * Scenario.day)
+    /// After a kill or crash, the user deletes and reinstalls the app before coming back.
+    public var reinstallProbability = 0.05
+    /// The user logs into another app account after paying, before verification is done.
+    public var accountSwitchProbability = 0.002
+    /// Time from the charge to the account switch.
+    public var accountSwitchDelay = DurationDistribution.uniform(minMs: 0, maxMs: Scenario.minute)
+    /// The user opens a design's "recover order" page after the automatic tries gave up.
+    public var recoverPageUseProbability = 0.5
+    /// Time until the user opens the recover page.
+    public var recoverPageDelay = DurationDistribution.logNormal(medianMs: 2 * Scenario.minute, p99Ms: Scenario.hour)
+    /// A charged user without goods contacts support (counted; support never delivers).
+    public var supportContactProbability = 0.30
+}
+
+/// The phone.
+public struct DeviceParameters: Sendable, Equatable {
+    /// The app crashes once in a session (99.95% crash-free sessions, Instabug 2024).
+    public var crashProbabilityPerSession = 0.0005
+    /// When the crash comes, from the start of the session.
+    public var crashTime = DurationDistribution.uniform(minMs: 0, maxMs: Scenario.minute)
+}
+
+/// The mobile network between the app and the app server.
+public struct NetworkParameters: Sendable, Equatable {
+    /// The request never reaches the server.
+    public var requestLossProbability = 0.02
+    /// The server acted, but its response never reaches the client.
+    public var responseLossProbability = 0.01
+    /// Round-trip latency, split evenly between the two legs.
+    public var latency = DurationDistribution.logNormal(medianMs: 300, p99Ms: 5 * Scenario.second)
+    /// The client gives up waiting for a response after this long.
+    public var requestTimeoutMs: SimTime = 15 * Scenario.second
+    /// A run has a weak-network episode in which every request fails.
+    public var weakNetworkProbability = 0.01
+    /// When the episode starts, from the start of the run.
+    public var weakNetworkStart = DurationDistribution.uniform(minMs: 0, maxMs: 2 * Scenario.minute)
+    /// How long the episode lasts.
+    public var weakNetworkDuration = DurationDistribution.logNormal(medianMs: 10 * Scenario.minute, p99Ms: 2 * Scenario.hour)
+}
+
+/// StoreKit's callbacks and their known oddities (domain.md §4).
+public struct StoreKitParameters: Sendable, Equatable {
+    /// Time from an event in StoreKit to the app's observer callback.
+    public var callbackDelay = DurationDistribution.fixed(200)
+    /// `cancelled` is reported, then `purchased` for the same payment.
+    public var cancelThenPurchasedProbability = 0.005
+    /// `failed` is reported, then `purchased` for the same payment.
+    public var failThenPurchasedProbability = 0.002
+    /// Time from the false cancel/fail to the real `purchased`.
+    public var anomalyDelay = DurationDistribution.uniform(minMs: 5 * Scenario.second, maxMs: Scenario.minute)
+    /// `purchased` arrives with a nil `transactionIdentifier`.
+    public var missingTransactionIdProbability = 0.001
+    /// The `applicationUsername` set on the payment comes back nil in a fresh callback.
+    public var applicationUsernameLostProbability = 0.01
+    /// The same, for a transaction redelivered at launch (guess: five times as often).
+    public var applicationUsernameLostAfterRelaunchProbability = 0.05
+    /// The `purchased` callback does not come in this session, only at the next launch.
+    public var purchasedCallbackMissingProbability = 0.005
+    /// A transaction the app finished comes back as `purchased`.
+    public var finishedRedeliveredProbability = 0.0005
+}
+
+/// The app's own server.
+public struct AppServerParameters: Sendable, Equatable {
+    /// A 5xx answer on any endpoint, without acting.
+    public var errorProbability = 0.005
+    /// The server dies after Apple said valid and before delivering (no answer).
+    public var crashBeforeDeliveryProbability = 0.00005
+    /// The server dies after delivering and before answering.
+    public var crashAfterDeliveryProbability = 0.00005
+    /// Time the server spends on a request besides waiting for Apple.
+    public var processingTime = DurationDistribution.fixed(20)
+    /// The server gives up on a verify call to Apple after this long (seed 001).
+    public var appleTimeoutMs: SimTime = 10 * Scenario.second
+    /// Period of the transaction-history reconciliation job (designs that run one).
+    public var reconcileIntervalMs: SimTime = Scenario.hour
+    /// How long after a charge the job keeps looking for it.
+    public var reconcileWindowMs: SimTime = 2 * Scenario.day
+}
+
+/// Apple's servers.
+public struct AppleParameters: Sendable, Equatable {
+    /// verifyReceipt latency as the app server sees it (seed 001: 200 ms min, > 7 s seen).
+    public var verifyLatency = DurationDistribution.logNormal(medianMs: 600, p99Ms: 7 * Scenario.second)
+    /// A verify call answers "try again" (21005/21002/21009, HTTP 503).
+    public var tryAgainProbability = 0.01
+    /// A run has an outage window in which every verify call answers "try again" (guess).
+    public var outageProbability = 0.001
+    /// When the outage starts, from the start of the run.
+    public var outageStart = DurationDistribution.uniform(minMs: 0, maxMs: 2 * Scenario.minute)
+    /// How long the outage lasts (guess).
+    public var outageDuration = DurationDistribution.logNormal(medianMs: 30 * Scenario.minute, p99Ms: 6 * Scenario.hour)
+    /// One delivery attempt of a server-to-server notification is lost.
+    public var notificationLossProbability = 0.02
+    /// Time from the charge to the first notification attempt.
+    public var notificationDelay = DurationDistribution.fixed(5 * Scenario.second)
+}

@@ -1,0 +1,53 @@
+/// Why a scenario file was rejected: which file, which key (a dotted path such as
+/// `network.latency.p99`), which value, and what was wrong. simrun exits 65 on it.
+public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let file: String
+    /// Dotted key path; empty for problems with the file as a whole.
+    public let keyPath: String
+    /// The offending value as written, or empty.
+    public let value: String
+    public let message: String
+
+    public init(file: String, keyPath: String, value: String = "", message: String) {
+        self.file = file
+        self.keyPath = keyPath
+        self.value = value
+        self.message = message
+    }
+
+    public var description: String {
+        var text = file
+        if !keyPath.isEmpty { text += ": key '\(keyPath)'" }
+        if !value.isEmpty { text += ": value \(value)" }
+        return text + ": " + message
+    }
+}
+
+/// Nearest-name suggestions for typos, in keys, flags and design names.
+public enum Suggestion {
+    /// The candidate closest to `word` by edit distance, if it is close enough to be a typo.
+    public static func nearest(to word: String, in candidates: [String]) -> String? {
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        guard let best, best.distance <= max(2, word.count / 3) else { return nil }
+        return best.name
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Reads scenario files. Validation is strict: an unknown key, a probability outside [0, 1],
+/// a negative or unit-less duration, an unknown distribution or design is an error naming
+/// the file, the key path and the value. A key left out keeps domain.md's default.
+public enum ScenarioLoader {
+    /// Loads `path`; the scenario's name is the file name without `.json`.
+    public static func load(path: String, knownDesigns: [String]) throws(ScenarioError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(file: path, keyPath: "", message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioError(file: path, keyPath: "", message: "the file is not UTF-8 text")
+        }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return try parse(text, file: path, name: name, knownDesigns: knownDesigns)
+    }
+
+    /// Parses scenario JSON text; `file` is only used in error messages.
+    public static func parse(_ text: String, file: String, name: String, knownDesigns: [String]) throws(ScenarioError) -> Scenario {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(text)
+        } catch {
+            throw ScenarioError(file: file, keyPath: "", message: "line \(error.line), column \(error.column): \(error.message)")
+        }
+        var scenario = Scenario()
+        scenario.name = name
+        var top = try ObjectReader(file: file, path: "", value: json)
+        try top.string("description", &scenario.description)
+        try top.integer("runs", &scenario.runs, in: 1...1_000_000_000_000)
+        try top.seed("seed", &scenario.seed)
+        try top.duration("horizon", &scenario.horizonMs)
+        if scenario.horizonMs <= 0 {
+            throw ScenarioError(file: file, keyPath: "horizon", value: DurationText.format(scenario.horizonMs), message: "the horizon must be positive")
+        }
+        try top.stringList("designs", &scenario.designs)
+        for (index, design) in scenario.designs.enumerated() where !knownDesigns.contains(design) {
+            var message = "unknown design; `simrun designs` lists them"
+            if let hint = Suggestion.nearest(to: design, in: knownDesigns) { message += "; did you mean '\(hint)'?" }
+            throw ScenarioError(file: file, keyPath: "designs[\(index)]", value: "\"\(design)\"", message: message)
+        }
+        if var reader = try top.object("catalog") {
+            try reader.choice("productType", &scenario.catalog.productType)
+            try reader.integer("products", &scenario.catalog.products, in: 1...1_000)
+            try reader.integer("itemsPerProduct", &scenario.catalog.itemsPerProduct, in: 1...1_000)
+            try reader.finish()
+        }
+        if var reader = try top.object("user") { try readUser(&reader, into: &scenario.user) }
+        if var reader = try top.object("device") {
+            try reader.probability("crashProbabilityPerSession", &scenario.device.crashProbabilityPerSession)
+            try reader.distribution("crashTime", &scenario.device.crashTime)
+            try reader.finish()
+        }
+        if var reader = try top.object("network") { try readNetwork(&reader, into: &scenario.network) }
+        if var reader = try top.object("storeKit") { try readStoreKit(&reader, into: &scenario.storeKit) }
+        if var reader = try top.object("appServer") { try readAppServer(&reader, into: &scenario.appServer) }
+        if var reader = try top.object("apple") { try readApple(&reader, into: &scenario.apple) }
+        try top.finish()
+        return scenario
+    }
+
+    static func readUser(_ reader: inout ObjectReader, into user: inout UserParameters) throws(ScenarioError) {
+        try reader.integer("intentsPerRun", &user.intentsPerRun, in: 1...64)
+        try reader.distribution("timeBetweenIntents", &user.timeBetweenIntents)
+        try reader.distribution("paymentSheetTime", &user.paymentSheetTime)
+        try reader.probability("cancelProbability", &user.cancelProbability)
+        try reader.probability("doubleTapProbability", &user.doubleTapProbability)
+        try reader.distribution("patience", &user.patience)
+        try reader.distribution("sessionLength", &user.sessionLength)
+        try reader.probability("neverComesBackProbability", &user.neverComesBackProbability)
+        try reader.distribution("relaunchDelay", &user.relaunchDelay)
+        try reader.probability("reinstallProbability", &user.reinstallProbability)
+        try reader.probability("accountSwitchProbability", &user.accountSwitchProbability)
+        try reader.distribution("accountSwitchDelay", &user.accountSwitchDelay)
+        try reader.probability("recoverPageUseProbability", &user.recoverPageUseProbability)
+        try reader.distribution("recoverPageDelay", &user.recoverPageDelay)
+        try reader.probability("supportContactProbability", &user.supportContactProbability)
+        try reader.finish()
+    }
+
+    static func readNetwork(_ reader: inout ObjectReader, into network: inout NetworkParameters) throws(ScenarioError) {
+        try reader.probability("requestLossProbability", &network.requestLossProbability)
+        try reader.probability("responseLossProbability", &network.responseLossProbability)
+        try reader.distribution("latency", &network.latency)
+        try reader.duration("requestTimeout", &network.requestTimeoutMs)
+        try reader.probability("weakNetworkProbability", &network.weakNetworkProbability)
+        try reader.distribution("weakNetworkStart", &network.weakNetworkStart)
+        try reader.distribution("weakNetworkDuration", &network.weakNetworkDuration)
+        try reader.finish()
+    }
+
+    static func readStoreKit(_ reader: inout ObjectReader, into storeKit: inout StoreKitParameters) throws(ScenarioError) {
+        try reader.distribution("callbackDelay", &storeKit.callbackDelay)
+        try reader.probability("cancelThenPurchasedProbability", &storeKit.cancelThenPurchasedProbability)
+        try reader.probability("failThenPurchasedProbability", &storeKit.failThenPurchasedProbability)
+        try reader.distribution("anomalyDelay", &storeKit.anomalyDelay)
+        try reader.probability("missingTransactionIdProbability", &storeKit.missingTransactionIdProbability)
+        try reader.probability("applicationUsernameLostProbability", &storeKit.applicationUsernameLostProbability)
+        try reader.probability("applicationUsernameLostAfterRelaunchProbability",
+                               &storeKit.applicationUsernameLostAfterRelaunchProbability)
+        try reader.probability("purchasedCallbackMissingProbability", &storeKit.purchasedCallbackMissingProbability)
+        try reader.probability("finishedRedeliveredProbability", &storeKit.finishedRedeliveredProbability)
+        try reader.finish()
+    }
+
+    static func readAppServer(_ reader: inout ObjectReader, into server: inout AppServerParameters) throws(ScenarioError) {
+        try reader.probability("errorProbability", &server.errorProbability)
+        try reader.probability("crashBeforeDeliveryProbability", &server.crashBeforeDeliveryProbability)
+        try reader.probability("crashAfterDeliveryProbability", &server.crashAfterDeliveryProbability)
+        try reader.distribution("processingTime", &server.processingTime)
+        try reader.duration("appleTimeout", &server.appleTimeoutMs)
+        try reader.duration("reconcileInterval", &server.reconcileIntervalMs)
+        if server.reconcileIntervalMs == 0 {
+            throw reader.fail("reconcileInterval", .string("0ms"), "the reconciliation interval must be positive")
+        }
+        try reader.duration("reconcileWindow", &server.reconcileWindowMs)
+        try reader.finish()
+    }
+
+    static func readApple(_ reader: inout ObjectReader, into apple: inout AppleParameters) throws(ScenarioError) {
+        try reader.distribution("verifyLatency", &apple.verifyLatency)
+        try reader.probability("tryAgainProbability", &apple.tryAgainProbability)
+        try reader.probability("outageProbability", &apple.outageProbability)
+        try reader.distribution("outageStart", &apple.outageStart)
+        try reader.distribution("outageDuration", &apple.outageDuration)
+        try reader.probability("notificationLossProbability", &apple.notificationLossProbability)
+        try reader.distribution("notificationDelay", &apple.notificationDelay)
+        try reader.finish()
+    }
+}

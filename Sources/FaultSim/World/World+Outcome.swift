@@ -1,0 +1,36 @@
+/// Judging each intent at the horizon (domain.md §7).
+///
+/// Every intent ends in exactly one outcome. When an intent qualifies for several, the
+/// priority is: double-charged (the user paid twice) > mis-delivered (someone else, or
+/// another item, got goods) > duplicated (delivered more than once for one charge) >
+/// delivered > lost. "Not charged" means no money moved at all.
+extension World {
+    mutating func settleOutcomes() {
+        tally.runs += 1
+        tally.intents += Int64(intents.count)
+        for intent in intents {
+            if intent.charges == 0 {
+                precondition(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
+                tally.notCharged += 1
+            } else if intent.charges > 1 {
+                tally.doubleCharged += 1
+            } else if intent.wrongDeliveries > 0 {
+                tally.misdelivered += 1
+            } else if intent.correctDeliveries > 1 {
+                tally.duplicated += 1
+            } else if intent.correctDeliveries == 1 {
+                tally.delivered += 1
+                tally.deliveryDelay.record(intent.deliveredAt - intent.firstChargeAt)
+                switch intent.delivery {
+                case .sameSession: tally.deliveredSameSession += 1
+                case .afterRelaunch: tally.deliveredAfterRelaunch += 1
+                case .afterReinstall: tally.deliveredAfterReinstall += 1
+                case .none: preconditionFailure("a delivered intent has a delivery moment")
+                }
+            } else {
+                tally.lost += 1
+            }
+        }
+        for record in records where record.alive && record.durable { tally.leakedRecords += 1 }
+    }
+}

@@ -1,0 +1,138 @@
+/// StoreKit and Apple's charge: payments, the payment sheet, callbacks and their oddities,
+/// `finishTransaction`.
+extension World {
+    mutating func addPayment(_ intent: Int32, payment: Int32, order: Int32, record: Int32) {
+        let product = intents[Int(intent)].product
+        // Re-buying a product with an unfinished transaction: "already purchased, restored
+        // for free" and no callback at all, so a modal never closes (seed 000).
+        for transaction in transactions where transaction.product == product && !transaction.finished {
+            // The "restored for free" alert takes the sheet's place; then the spinner spins on.
+            if ruleFault(.rebuyNoCallback) { startPatience(intent, after: intents[Int(intent)].sheetTime) }
+            return
+        }
+        schedule(.purchasing, after: sample(scenario.storeKit.callbackDelay, .storeKit), record, epoch)
+        paymentsOnSheet += 1
+        schedule(.paymentSheet, after: intents[Int(intent)].sheetTime, intent, payment, order)
+    }
+
+    mutating func onPurchasing(record: Int32, epoch callbackEpoch: Int32) {
+        guard appRunning, callbackEpoch == epoch, records[Int(record)].alive else { return }
+        if design.persistMoment == .purchasing { persist(record) }
+    }
+
+    mutating func persist(_ record: Int32) {
+        if design.localStore.survivesProcessDeath { records[Int(record)].durable = true }
+    }
+
+    /// The user answers the sheet; on confirm, Apple charges and StoreKit reports back,
+    /// sometimes oddly.
+    mutating func onPaymentSheet(_ intent: Int32, payment: Int32, order: Int32) {
+        let index = Int(intent)
+        let storeKit = scenario.storeKit
+        paymentsOnSheet -= 1
+        let callbackDelay = sample(storeKit.callbackDelay, .storeKit)
+        if payment == 0 { startPatience(intent) }
+        if fault(.userCancel, scenario.user.cancelProbability, draw: intents[index].cancelDraw) {
+            schedule(.failedCallback, after: callbackDelay, intent, epoch, 1)
+            return
+        }
+        let cancelDraw = streams.unit(.storeKit)
+        let failDraw = streams.unit(.storeKit)
+        let missingDraw = streams.unit(.storeKit)
+        let anomalyDelay = sample(storeKit.anomalyDelay, .storeKit)
+        let transaction = charge(intent, order: order)
+
+        if fault(.cancelThenPurchased, storeKit.cancelThenPurchasedProbability, draw: cancelDraw) {
+            schedule(.failedCallback, after: callbackDelay, intent, epoch, 1)
+            schedule(.purchasedCallback, after: anomalyDelay, transaction, PurchasedDelivery.fresh.rawValue)
+        } else if fault(.failThenPurchased, storeKit.failThenPurchasedProbability, draw: failDraw) {
+            schedule(.failedCallback, after: callbackDelay, intent, epoch, 0)
+            schedule(.purchasedCallback, after: anomalyDelay, transaction, PurchasedDelivery.fresh.rawValue)
+        } else if fault(.purchasedCallbackMissing, storeKit.purchasedCallbackMissingProbability, draw: missingDraw) {
+            // Nothing now: the transaction waits in the queue for the next launch.
+        } else {
+            schedule(.purchasedCallback, after: callbackDelay, transaction, PurchasedDelivery.fresh.rawValue)
+        }
+    }
+
+    /// Apple takes the money: a new transaction, and the intent's ground truth moves.
+    mutating func charge(_ intent: Int32, order: Int32) -> Int32 {
+        let index = Int(intent)
+        let transaction = Int32(transactions.count)
+        transactions.append(TransactionState(
+            intent: intent, product: intents[index].product,
+            payloadUid: intents[index].uid, payloadItem: intents[index].item, payloadOrder: order))
+        intents[index].charges += 1
+        if intents[index].charges == 1 {
+            intents[index].firstChargeAt = now
+            intents[index].chargedSession = sessionIndex
+            intents[index].chargedInstall = installIndex
+            if fault(.accountSwitch, scenario.user.accountSwitchProbability, draw: intents[index].switchDraw) {
+                schedule(.accountSwitch, after: intents[index].switchDelay)
+            }
+        }
+        if firstChargeAt < 0 { firstChargeAt = now }
+        // Charged while the app is away (it crashed on the sheet): the user comes back.
+        if !appRunning { scheduleReturn(reinstall: false) }
+        scheduleServerRecovery(transaction)
+        return transaction
+    }
+
+    mutating func onFailedCallback(_ intent: Int32, epoch callbackEpoch: Int32, cancelled: Bool) {
+        guard appRunning, callbackEpoch == epoch else { return }
+        let clears: Bool
+        switch design.recordClearing {
+        case .onCancelOrFail: clears = true
+        case .onFail: clears = !cancelled
+        case .never: clears = false
+        }
+        if clears {
+            for index in records.indices
+            where records[index].alive && records[index].intent == intent && records[index].transaction < 0 {
+                records[index].alive = false
+                break
+            }
+        }
+        closeModal(intent)
+    }
+
+    mutating func onPurchasedCallback(_ transaction: Int32, _ delivery: PurchasedDelivery) {
+        let index = Int(transaction)
+        guard appRunning else {
+            // Unfinished transactions come back at launch anyway; a finished one that is
+            // coming back waits for the launch too.
+            if delivery == .finishedComingBack { transactions[index].comesBackAtLaunch = true }
+            return
+        }
+        if transactions[index].workEpoch == epoch { return }
+        if delivery == .redeliveredAtLaunch && transactions[index].finished { return }
+        let storeKit = scenario.storeKit
+        let missingIdDraw = streams.unit(.storeKit)
+        let lostNameDraw = streams.unit(.storeKit)
+        let fresh = delivery == .fresh
+        transactions[index].hasTransactionId = !(fresh
+            && fault(.missingTransactionId, storeKit.missingTransactionIdProbability, draw: missingIdDraw))
+        let lossProbability = fresh
+            ? storeKit.applicationUsernameLostProbability : storeKit.applicationUsernameLostAfterRelaunchProbability
+        transactions[index].payloadIntact = !fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw)
+        transactions[index].receiptEpoch = epoch
+        handlePurchased(transaction)
+    }
+
+    /// `finishTransaction`: the transaction leaves the queue (and a consumable the receipt).
+    mutating func finish(_ transaction: Int32) {
+        let index = Int(transaction)
+        guard !transactions[index].finished else { return }
+        transactions[index].finished = true
+        if design.persistMoment == .afterFinish, let record = recordOf(transaction) { persist(record) }
+        if fault(.finishedRedelivered, scenario.storeKit.finishedRedeliveredProbability, .storeKit) {
+            schedule(.purchasedCallback, after: World.finishedComesBackAfterMs, transaction,
+                     PurchasedDelivery.finishedComingBack.rawValue)
+        }
+    }
+
+    /// Whether the app receipt on the device lists the transaction now.
+    func inAppReceipt(_ transaction: Int) -> Bool {
+        !transactions[transaction].finished || scenario.catalog.productType != .consumable
+    }
+}

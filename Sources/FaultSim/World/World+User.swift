@@ -1,0 +1,204 @@
+/// The user and the app process: the plan, Buy taps, patience, sessions, kills, crashes,
+/// coming back, reinstalls and account switches.
+extension World {
+    enum ProcessEnd { case killedByUser, crashed, left }
+
+    /// Draws everything about the run that does not depend on the design, from the plan
+    /// stream, in a fixed order: the same user and weather for every design.
+    mutating func planRun() {
+        let user = scenario.user
+        let catalog = scenario.catalog
+        var startAt: SimTime = 0
+        for index in 0..<user.intentsPerRun {
+            startAt += index == 0 ? 1_000 : user.timeBetweenIntents.quantile(streams.unit(.plan))
+            var intent = IntentState()
+            intent.startAt = startAt
+            intent.product = Int32(catalog.products > 1 ? streams.int(.plan, below: catalog.products) : 0)
+            let choice = catalog.itemsPerProduct > 1 ? streams.int(.plan, below: catalog.itemsPerProduct) : 0
+            intent.item = intent.product * Int32(catalog.itemsPerProduct) + Int32(choice)
+            intent.sheetTime = user.paymentSheetTime.quantile(streams.unit(.plan))
+            intent.patience = user.patience.quantile(streams.unit(.plan))
+            intent.switchDelay = user.accountSwitchDelay.quantile(streams.unit(.plan))
+            intent.cancelDraw = streams.unit(.plan)
+            intent.doubleTapDraw = streams.unit(.plan)
+            intent.switchDraw = streams.unit(.plan)
+            intents.append(intent)
+        }
+        let network = scenario.network
+        let weakDraw = streams.unit(.plan)
+        let weakStart = network.weakNetworkStart.quantile(streams.unit(.plan))
+        let weakLength = network.weakNetworkDuration.quantile(streams.unit(.plan))
+        let apple = scenario.apple
+        let outageDraw = streams.unit(.plan)
+        let outageStart = apple.outageStart.quantile(streams.unit(.plan))
+        let outageLength = apple.outageDuration.quantile(streams.unit(.plan))
+
+        if fault(.weakNetwork, network.weakNetworkProbability, draw: weakDraw) {
+            offlineFrom = weakStart
+            offlineUntil = weakStart + weakLength
+            schedule(.networkRegained, after: offlineUntil)
+        }
+        if fault(.appleOutage, apple.outageProbability, draw: outageDraw) {
+            outageFrom = outageStart
+            outageUntil = outageStart + outageLength
+        }
+        for index in intents.indices {
+            schedule(.intentStart, after: intents[index].startAt, Int32(index))
+        }
+    }
+
+    mutating func onIntentStart(_ intent: Int32) {
+        if !appRunning { launch() }
+        schedule(.buyTap, after: World.buyTapAfterOpenMs, intent, epoch, 0)
+    }
+
+    /// A Buy tap: payment 0 is the real one, payment 1 the accidental second tap.
+    mutating func onBuyTap(_ intent: Int32, epoch tapEpoch: Int32, payment: Int32) {
+        guard appRunning, tapEpoch == epoch else { return }
+        let index = Int(intent)
+        if payment == 0 {
+            intents[index].uid = currentUser
+            if fault(.doubleTap, scenario.user.doubleTapProbability, draw: intents[index].doubleTapDraw),
+               !design.guardsDoubleTap {
+                schedule(.buyTap, after: World.secondTapAfterMs, intent, epoch, 1)
+            }
+            // The spinner goes up now; the user's patience only starts to run once Apple's
+            // payment sheet is gone (see `startPatience`).
+            if design.blockingUI == .modal { modalIntent = intent }
+        }
+        let record = Int32(records.count)
+        records.append(RecordState(
+            durable: design.persistMoment == .buyTap && design.localStore.survivesProcessDeath,
+            intent: intent, uid: currentUser, item: intents[index].item, product: intents[index].product))
+        switch design.orderTiming {
+        case .payFirst: addPayment(intent, payment: payment, order: -1, record: record)
+        case .orderFirst: sendCreateOrder(intent, payment: payment, record: record)
+        }
+    }
+
+    mutating func onPatienceExpired(_ intent: Int32, epoch modalEpoch: Int32) {
+        guard appRunning, modalEpoch == epoch, modalIntent == intent else { return }
+        guard ruleFault(.userKill) else { return }
+        tally.stuckModals += 1
+        processEnds(.killedByUser)
+    }
+
+    /// The payment sheet closed and the spinner is what the user sees: patience runs from
+    /// `delay` ms from now.
+    mutating func startPatience(_ intent: Int32, after delay: SimTime = 0) {
+        guard appRunning, modalIntent == intent else { return }
+        schedule(.patienceExpired, after: delay + intents[Int(intent)].patience, intent, epoch)
+    }
+
+    mutating func closeModal(_ intent: Int32) {
+        if modalIntent == intent { modalIntent = -1 }
+    }
+
+    mutating func onSessionEnd(epoch sessionEpoch: Int32) {
+        guard appRunning, sessionEpoch == epoch else { return }
+        if modalIntent >= 0 || paymentsOnSheet > 0 {
+            // The user is on Apple's sheet or waiting behind the spinner; patience decides.
+            schedule(.sessionEnd, after: World.modalLingerMs, 0, epoch)
+            return
+        }
+        processEnds(.left)
+    }
+
+    mutating func onAppCrash(epoch crashEpoch: Int32) {
+        guard appRunning, crashEpoch == epoch else { return }
+        processEnds(.crashed)
+    }
+
+    /// The process is gone: memory dies, and the user may or may not come back.
+    mutating func processEnds(_ reason: ProcessEnd) {
+        appRunning = false
+        modalIntent = -1
+        for index in records.indices where records[index].alive && !records[index].durable {
+            records[index].alive = false
+        }
+        for index in transactions.indices { transactions[index].inFlight = false }
+        askForSupport()
+        var reinstall = false
+        if reason == .left {
+            // A normal leave: the user comes back some day; only work left on the device makes
+            // that return matter to the model, so idle returns are not simulated (a charge
+            // that lands while the app is away schedules the return then: `scheduleReturn`).
+            guard hasPendingClientWork() else { return }
+        } else {
+            if fault(.neverComesBack, scenario.user.neverComesBackProbability, .user) {
+                userGoneForGood = true
+                return
+            }
+            reinstall = fault(.reinstall, scenario.user.reinstallProbability, .user)
+        }
+        scheduleReturn(reinstall: reinstall)
+    }
+
+    /// The user will open the app again after the relaunch delay.
+    mutating func scheduleReturn(reinstall: Bool) {
+        guard !returnScheduled, !userGoneForGood else { return }
+        returnScheduled = true
+        schedule(.userReturns, after: sample(scenario.user.relaunchDelay, .user), reinstall ? 1 : 0)
+    }
+
+    /// Users charged in this session who have nothing to show for it may call support.
+    mutating func askForSupport() {
+        for index in intents.indices {
+            let intent = intents[index]
+            guard intent.charges > 0, intent.correctDeliveries == 0, !intent.supportContacted,
+                  intent.chargedSession == sessionIndex else { continue }
+            if fault(.supportContact, scenario.user.supportContactProbability, .user) {
+                intents[index].supportContacted = true
+                tally.supportContacts += 1
+            }
+        }
+    }
+
+    func hasPendingClientWork() -> Bool {
+        for transaction in transactions where !transaction.finished || transaction.comesBackAtLaunch {
+            return true
+        }
+        for record in records where record.alive && record.durable && record.transaction >= 0 {
+            if !transactions[Int(record.transaction)].confirmed { return true }
+        }
+        return false
+    }
+
+    mutating func onUserReturns(reinstalled: Bool) {
+        returnScheduled = false
+        guard !appRunning else { return }
+        if reinstalled {
+            installIndex += 1
+            for index in records.indices where records[index].alive && records[index].durable
+                && !design.localStore.survivesReinstall {
+                records[index].alive = false
+            }
+        }
+        launch()
+    }
+
+    /// A cold start: StoreKit redelivers every unfinished transaction to the observer the
+    /// app registers at launch, and the design's launch trigger retries its records.
+    mutating func launch() {
+        appRunning = true
+        epoch += 1
+        sessionIndex += 1
+        let device = scenario.device
+        if fault(.appCrash, device.crashProbabilityPerSession, .device) {
+            schedule(.appCrash, after: sample(device.crashTime, .device), 0, epoch)
+        }
+        schedule(.sessionEnd, after: sample(scenario.user.sessionLength, .user), 0, epoch)
+        for index in transactions.indices where !transactions[index].finished || transactions[index].comesBackAtLaunch {
+            let delivery: PurchasedDelivery = transactions[index].finished ? .finishedComingBack : .redeliveredAtLaunch
+            transactions[index].comesBackAtLaunch = false
+            schedule(.purchasedCallback, after: World.redeliveryAfterLaunchMs, Int32(index), delivery.rawValue)
+        }
+        if !design.retryTriggers.isDisjoint(with: [.launch, .foreground]) {
+            schedule(.launchRetry, after: World.launchRetryAfterLaunchMs, 0, epoch)
+        }
+    }
+
+    mutating func onAccountSwitch() {
+        currentUser = currentUser == 1 ? 2 : 1
+    }
+}

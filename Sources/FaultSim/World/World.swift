@@ -1,0 +1,198 @@
+import Policies
+
+/// One simulated world — a user, their phone, the app server and Apple — running one design.
+///
+/// A `World` is built once per (design, worker) and reused for every run: `run(_:)` resets
+/// its arrays in place, so the steady state allocates nothing. Every handler is a `switch`
+/// over value types; the fault chooser is a generic parameter, specialised at compile time.
+public struct World<Faults: FaultChooser>: Sendable {
+    public let scenario: Scenario
+    public let design: Design
+    public var faults: Faults
+    /// Counts accumulated over every run this world has done.
+    public var tally = DesignTally()
+
+    var queue = EventQueue<WorldEvent>(capacity: 256)
+    var streams = RandomStreams()
+    var intents: [IntentState] = []
+    var transactions: [TransactionState] = []
+    var records: [RecordState] = []
+    var orders: [OrderState] = []
+    var requests: [RequestState] = []
+
+    // The device.
+    var appRunning = false
+    /// Increments at each launch; events and answers of an older process are ignored.
+    var epoch: Int32 = 0
+    var sessionIndex: Int32 = 0
+    var installIndex: Int32 = 0
+    /// The app account logged in now (1 or 2).
+    var currentUser: Int32 = 1
+    /// The intent whose modal spinner is showing, or −1.
+    var modalIntent: Int32 = -1
+    /// Payments whose sheet is up: the user cannot leave the app meanwhile.
+    var paymentsOnSheet: Int32 = 0
+    /// A `userReturns` event is pending.
+    var returnScheduled = false
+    /// The user decided never to come back after a kill or crash.
+    var userGoneForGood = false
+
+    // The world's weather for this run.
+    var offlineFrom: SimTime = -1
+    var offlineUntil: SimTime = -1
+    var outageFrom: SimTime = -1
+    var outageUntil: SimTime = -1
+
+    // The app server.
+    /// The server has seen a transaction of this Apple account (so it can ask for history).
+    var customerKnown = false
+    var firstChargeAt: SimTime = -1
+    var reconcileScheduled = false
+
+    var faultPoint = 0
+    var runIndex: UInt64 = 0
+
+    /// When set, every event is written to `traceLines` (replay of one run only).
+    public var tracing = false
+    public private(set) var traceLines: [String] = []
+
+    /// No run may take more events than this; reaching it is a model bug, not a result.
+    public static var maxEventsPerRun: Int { 200_000 }
+
+    // Fixed client timings (not worth a scenario key).
+    static var buyTapAfterOpenMs: SimTime { 2_000 }
+    static var secondTapAfterMs: SimTime { 300 }
+    static var redeliveryAfterLaunchMs: SimTime { 500 }
+    static var launchRetryAfterLaunchMs: SimTime { 1_000 }
+    static var offlineFailureMs: SimTime { 100 }
+    static var finishedComesBackAfterMs: SimTime { 2_000 }
+    static var modalLingerMs: SimTime { 30_000 }
+
+    public init(scenario: Scenario, design: Design, faults: Faults) {
+        self.scenario = scenario
+        self.design = design
+        self.faults = faults
+    }
+
+    var now: SimTime { queue.now }
+
+    /// Simulates run `index` and adds its outcomes to `tally`.
+    /// - Complexity: O(events · log(pending events)); no allocation once warmed up.
+    public mutating func run(_ index: UInt64) {
+        reset(index)
+        planRun()
+        var processed = 0
+        while let event = queue.pop() {
+            processed += 1
+            if processed > World.maxEventsPerRun {
+                fatalError("run \(index) of design \(design.name) exceeded \(World.maxEventsPerRun) events: "
+                    + "replay with simrun run --seed \(scenario.seed) and inspect run \(index)")
+            }
+            handle(event)
+        }
+        tally.events += Int64(processed)
+        settleOutcomes()
+    }
+
+    mutating func reset(_ index: UInt64) {
+        runIndex = index
+        traceLines.removeAll(keepingCapacity: true)
+        queue.reset()
+        streams.reseed(seed: scenario.seed, run: index)
+        faults.beginRun(index)
+        intents.removeAll(keepingCapacity: true)
+        transactions.removeAll(keepingCapacity: true)
+        records.removeAll(keepingCapacity: true)
+        orders.removeAll(keepingCapacity: true)
+        requests.removeAll(keepingCapacity: true)
+        appRunning = false
+        epoch = 0
+        sessionIndex = 0
+        installIndex = 0
+        currentUser = 1
+        modalIntent = -1
+        paymentsOnSheet = 0
+        returnScheduled = false
+        userGoneForGood = false
+        offlineFrom = -1
+        offlineUntil = -1
+        outageFrom = -1
+        outageUntil = -1
+        customerKnown = false
+        firstChargeAt = -1
+        reconcileScheduled = false
+        faultPoint = 0
+    }
+
+    @inline(__always)
+    mutating func handle(_ event: Event<WorldEvent>) {
+        let a = event.a, b = event.b, c = event.c
+        if tracing { traceLines.append("\(event.time) \(event.kind) a=\(a) b=\(b) c=\(c) epoch=\(epoch) running=\(appRunning)") }
+        switch event.kind {
+        case .intentStart: onIntentStart(a)
+        case .buyTap: onBuyTap(a, epoch: b, payment: c)
+        case .purchasing: onPurchasing(record: a, epoch: b)
+        case .paymentSheet: onPaymentSheet(a, payment: b, order: c)
+        case .failedCallback: onFailedCallback(a, epoch: b, cancelled: c == 1)
+        case .purchasedCallback: onPurchasedCallback(a, PurchasedDelivery(rawValue: b) ?? .fresh)
+        case .requestArrives: onRequestArrives(a)
+        case .appleAnswer: onAppleAnswer(a, valid: b == 1)
+        case .responseArrives: onResponseArrives(a)
+        case .requestTimeout: onRequestTimeout(a)
+        case .retryDue: onRetryDue(a, epoch: b, token: c)
+        case .patienceExpired: onPatienceExpired(a, epoch: b)
+        case .sessionEnd: onSessionEnd(epoch: b)
+        case .appCrash: onAppCrash(epoch: b)
+        case .userReturns: onUserReturns(reinstalled: a == 1)
+        case .launchRetry: onLaunchRetry(epoch: b)
+        case .accountSwitch: onAccountSwitch()
+        case .networkRegained: onNetworkRegained()
+        case .recoverPageOpen: onRecoverPageOpen(a, epoch: b)
+        case .notificationAttempt: onNotificationAttempt(a, attempt: b)
+        case .reconcileTick: onReconcileTick()
+        }
+    }
+
+    // MARK: Helpers shared by every actor
+
+    /// Schedules `kind` `delay` ms from now; events past the horizon are dropped, which is
+    /// what ends every run.
+    @inline(__always)
+    mutating func schedule(_ kind: WorldEvent, after delay: SimTime, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0) {
+        let time = now + delay
+        guard time <= scenario.horizonMs else { return }
+        queue.schedule(kind, at: time, a, b, c)
+    }
+
+    /// The fault seam: draws this fault point's uniform from `component`'s stream and asks
+    /// the chooser. Every fault enters the world here or through `fault(_:_:draw:)`.
+    @inline(__always)
+    mutating func fault(_ kind: FaultKind, _ probability: Double, _ component: Component) -> Bool {
+        fault(kind, probability, draw: streams.unit(component))
+    }
+
+    /// The fault seam for a uniform drawn earlier (the user's plan, a request's luck).
+    @inline(__always)
+    mutating func fault(_ kind: FaultKind, _ probability: Double, draw: Double) -> Bool {
+        let fires = faults.fires(kind, probability: probability, uniform: draw, point: faultPoint)
+        faultPoint += 1
+        if fires { tally.faultCounts[kind.rawValue] += 1 }
+        return fires
+    }
+
+    /// A fault decided by a deterministic rule (a patience that ran out, a re-buy of an
+    /// unfinished product): still passes the seam, so it is counted and can be scripted.
+    @inline(__always)
+    mutating func ruleFault(_ kind: FaultKind) -> Bool {
+        fault(kind, 1, draw: 0)
+    }
+
+    @inline(__always)
+    mutating func sample(_ distribution: DurationDistribution, _ component: Component) -> SimTime {
+        distribution.quantile(streams.unit(component))
+    }
+
+    func defaultItem(of product: Int32) -> Int32 {
+        product * Int32(scenario.catalog.itemsPerProduct)
+    }
+}

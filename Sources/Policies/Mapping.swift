@@ -1,0 +1,26 @@
+/// Where the client learns which business item (and, for order-first, which order) a
+/// `purchased` transaction belongs to (domain.md §5, "order/item mapping").
+///
+/// Whatever the source, when it yields nothing the client falls back to the product's
+/// default item (exact only when one item maps to one Apple product).
+public enum ItemMapping: String, Sendable, CaseIterable {
+    /// The local purchase record matched by Apple product id (memory, sandbox or keychain,
+    /// as `LocalStore` says). With a 1:1 catalog this is the "perfect" mapping.
+    case record
+    /// The `applicationUsername` set on the payment. StoreKit may hand it back as nil.
+    case applicationUsername
+    /// StoreKit 2's `appAccountToken`, stored in the signed transaction: never lost.
+    case appAccountToken
+}
+
+/// Which app account the server credits (domain.md §5, "user mapping").
+public enum UserMapping: String, Sendable, CaseIterable {
+    /// Whoever is logged in when the verify request is sent: wrong after an account switch.
+    case currentUser
+    /// The user id saved with the local record (falls back to the current user).
+    case record
+    /// The user id carried in `applicationUsername` (falls back to the current user when lost).
+    case applicationUsername
+    /// The order behind StoreKit 2's `appAccountToken`.
+    case appAccountToken
+}

@@ -1,0 +1,40 @@
+import FaultSim
+import Policies
+
+/// `simrun designs [NAME]`.
+enum DesignsCommand {
+    static let usage = "simrun designs [NAME]"
+    static var help: String {
+        ArgumentParser.help(abstract: "List the designs, or print one design's value on every axis.", usage: usage, options: [])
+    }
+
+    static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let parsed = try ArgumentParser.parse(arguments, options: [], usage: usage)
+        if parsed.wantsHelp {
+            print(help, terminator: "")
+            return ExitCode.success
+        }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
+        }
+        if let name = parsed.positionals.first {
+            guard let design = Design.preset(named: name) else {
+                var message = "Unknown design '\(name)'."
+                if let hint = Suggestion.nearest(to: name, in: Design.presets.map(\.name)) { message += " Did you mean '\(hint)'?" }
+                throw UsageError(message: message, usage: usage)
+            }
+            print("\(design.name): \(design.summary)\nsource: \(design.source)\n")
+            let width = design.axisValues.map(\.axis.count).max() ?? 0
+            for (axis, value) in design.axisValues {
+                print("  " + axis + String(repeating: " ", count: width - axis.count + 2) + value)
+            }
+            return ExitCode.success
+        }
+        let width = Design.presets.map(\.name.count).max() ?? 0
+        for design in Design.presets {
+            print(design.name + String(repeating: " ", count: width - design.name.count + 2) + design.summary)
+            print(String(repeating: " ", count: width + 2) + "source: " + design.source)
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,110 @@
+import Dispatch
+import FaultSim
+import Policies
+
+/// `simrun run <scenario.json> [options]`: simulate, print the table, write the CSVs.
+enum RunCommand {
+    static let defaultScenario = "scenarios/default.json"
+    static let usage = "simrun run <scenario.json> [--runs <n>] [--seed <s>] [--jobs <n|auto>] [--designs <a,b>] [--out <file.csv>] [--faults-out <file.csv>]"
+
+    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Number of runs (default: the scenario's \"runs\").")
+    static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed, 0 to 2^64-1 (default: the scenario's \"seed\").")
+    static let jobs = OptionSpec(name: "--jobs", valueName: "n|auto", help: "Worker threads; auto = one per core (default: auto). Never changes the result.")
+    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs, in table order (default: the scenario's \"designs\").")
+    static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Write the result table as CSV (whole or not at all).")
+    static let faultsOut = OptionSpec(name: "--faults-out", valueName: "file.csv", help: "Write how often each fault fired, one row per design and fault.")
+    static let chunkSize = OptionSpec(name: "--chunk-size", valueName: "n", help: "Runs per unit of parallel work (default: 4096). Never changes the result.")
+    static let options = [runs, seed, jobs, designs, out, faultsOut, chunkSize]
+
+    static var help: String {
+        ArgumentParser.help(
+            abstract: "Simulate a scenario for each design and compare lost, mis-delivered and duplicated orders.",
+            usage: usage, options: options)
+    }
+
+    static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
+        if parsed.wantsHelp {
+            print(help, terminator: "")
+            return ExitCode.success
+        }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
+        }
+        let path = parsed.positionals.first ?? defaultScenario
+
+        // Validate every flag before touching the scenario file or any output.
+        let runCount = try positiveInteger(parsed, runs)
+        let seedValue = try parsed.value(seed.name).map { (text: String) throws(UsageError) -> UInt64 in
+            guard let value = UInt64(text) else {
+                throw ArgumentParser.invalid(text, for: seed, usage: usage, because: "expected a whole number from 0 to 2^64-1")
+            }
+            return value
+        }
+        var jobCount = Runner.automaticJobs
+        if let text = parsed.value(jobs.name), text != "auto" {
+            guard let value = Int(text), value >= 1, value <= 1_024 else {
+                throw ArgumentParser.invalid(text, for: jobs, usage: usage, because: "expected 'auto' or a whole number from 1 to 1024")
+            }
+            jobCount = value
+        }
+        let chunk = try positiveInteger(parsed, chunkSize) ?? Runner.defaultChunkSize
+        var designNames: [String]?
+        if let text = parsed.value(designs.name) {
+            let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            for name in names where Design.preset(named: name) == nil {
+                var reason = "unknown design '\(name)'"
+                if let hint = Suggestion.nearest(to: name, in: Design.presets.map(\.name)) { reason += "; did you mean '\(hint)'?" }
+                throw ArgumentParser.invalid(text, for: designs, usage: usage, because: reason)
+            }
+            designNames = names
+        }
+
+        var scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(path: path, knownDesigns: Design.presets.map(\.name))
+        } catch {
+            printError("Error: \(error)")
+            return ExitCode.data
+        }
+        if let runCount { scenario.runs = runCount }
+        if let seedValue { scenario.seed = seedValue }
+        if let designNames { scenario.designs = designNames }
+        let chosen = scenario.designs.compactMap { Design.preset(named: $0) }
+
+        let started = DispatchTime.now().uptimeNanoseconds
+        let tallies = Runner.run(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
+                                 jobs: jobCount, chunkSize: chunk)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let rows = zip(chosen, tallies).map { ResultRow(scenario: scenario.name, design: $0.name, seed: scenario.seed, tally: $1) }
+
+        // Render everything first, then write: a failure leaves no half-written file.
+        let outputs = [(parsed.value(out.name), ResultCSV.render(rows)),
+                       (parsed.value(faultsOut.name), ResultCSV.renderFaults(rows))]
+        for case let (path?, text) in outputs {
+            do {
+                try AtomicFile.write(text, to: path)
+            } catch {
+                printError("Error: \(error)")
+                return ExitCode.cannotCreate
+            }
+        }
+
+        let totalEvents = tallies.reduce(Int64(0)) { $0 + $1.events }
+        let totalRuns = tallies.reduce(Int64(0)) { $0 + $1.runs }
+        print("scenario \(scenario.name): \(scenario.description.isEmpty ? "(no description)" : scenario.description)")
+        print("\(scenario.runs) runs x \(chosen.count) designs, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), "
+            + "\(jobCount) jobs: \(FixedPoint.format(seconds, places: 2)) s, "
+            + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")
+        print(ResultTable.render(rows), terminator: "")
+        return ExitCode.success
+    }
+
+    static func positiveInteger(_ parsed: ParsedArguments, _ option: OptionSpec) throws(UsageError) -> Int? {
+        guard let text = parsed.value(option.name) else { return nil }
+        guard let value = Int(text), value >= 1 else {
+            throw ArgumentParser.invalid(text, for: option, usage: usage, because: "expected a whole number of at least 1")
+        }
+        return value
+    }
+}

@@ -1,0 +1,67 @@
+import FaultSim
+import Foundation
+import Policies
+
+enum ExitCode {
+    static let success: Int32 = 0
+    static let usage: Int32 = 64
+    static let data: Int32 = 65
+    static let cannotCreate: Int32 = 73
+}
+
+/// Top-level dispatch: `simrun [run|designs|help] ...`.
+enum SimrunCommand {
+    static let abstract = "Fault-injection simulator for iOS in-app purchase flows: which design loses the fewest paid orders."
+    static let usage = "simrun <command> [options]   (no command: simrun run scenarios/default.json)"
+    static let commands = ["run", "designs", "help"]
+
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        USAGE: \(usage)
+
+        COMMANDS:
+          run <scenario.json>   Simulate a scenario for each design; print the table, write CSVs.
+          designs [NAME]        List the designs, or show one design's value on every axis.
+          help [COMMAND]        Show help for simrun or one command.
+
+        See 'simrun <command> --help' for a command's options.
+
+        """
+    }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        do throws(UsageError) {
+            guard let first = arguments.first else {
+                return try RunCommand.execute([RunCommand.defaultScenario])
+            }
+            switch first {
+            case "run": return try RunCommand.execute(Array(arguments.dropFirst()))
+            case "designs": return try DesignsCommand.execute(Array(arguments.dropFirst()))
+            case "help", "-h", "--help":
+                switch arguments.dropFirst().first {
+                case "run": print(RunCommand.help, terminator: "")
+                case "designs": print(DesignsCommand.help, terminator: "")
+                default: print(help, terminator: "")
+                }
+                return ExitCode.success
+            default:
+                if first.hasPrefix("-") {
+                    // Options without a command apply to the default run.
+                    return try RunCommand.execute([RunCommand.defaultScenario] + arguments)
+                }
+                var message = "Unknown command '\(first)'."
+                if let hint = Suggestion.nearest(to: first, in: commands) { message += " Did you mean '\(hint)'?" }
+                throw UsageError(message: message, usage: usage)
+            }
+        } catch {
+            printError("Error: \(error.message)\nUsage: \(error.usage)\n  See 'simrun --help' for more information.")
+            return ExitCode.usage
+        }
+    }
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

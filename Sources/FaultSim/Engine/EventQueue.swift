@@ -59,7 +59,7 @@ public struct EventQueue<Kind: Sendable>: Sendable {
             heap[0] = last
             siftDown(0)
         }
-        assert(first.time >= now, "time went backwards")
+        precondition(first.time >= now, "time went backwards")
         now = first.time
         return first
     }

@@ -89,9 +89,32 @@ public struct World<Faults: FaultChooser>: Sendable {
                     + "replay with simrun run --seed \(scenario.seed) and inspect run \(index)")
             }
             handle(event)
+            #if DEBUG
+            queue._checkInvariants()
+            #endif
         }
         tally.events += Int64(processed)
+        _checkInvariants()
         settleOutcomes()
+    }
+
+    /// What must hold when a run ends (full check in debug builds only).
+    public func _checkInvariants() {
+        #if DEBUG
+        precondition(paymentsOnSheet == 0, "a payment sheet was never answered")
+        var charges = [Int32](repeating: 0, count: intents.count)
+        for transaction in transactions {
+            charges[Int(transaction.intent)] += 1
+            precondition(transaction.deliveries >= 0)
+            precondition(design.serverIdempotency == .none || transaction.deliveries <= 1,
+                         "an idempotent server delivered a transaction twice")
+        }
+        for (index, intent) in intents.enumerated() {
+            precondition(intent.charges == charges[index], "every charge is one transaction")
+            precondition(intent.correctDeliveries + intent.wrongDeliveries == 0 || intent.charges > 0,
+                         "goods delivered without a charge")
+        }
+        #endif
     }
 
     mutating func reset(_ index: UInt64) {

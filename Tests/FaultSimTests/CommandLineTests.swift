@@ -1,0 +1,77 @@
+import FaultSim
+import Foundation
+import Testing
+@testable import simrun
+
+@Suite("Command line")
+struct CommandLineTests {
+    @Test("An unknown option names itself and suggests the nearest")
+    func unknownOption() {
+        #expect(throws: UsageError.self) {
+            _ = try ArgumentParser.parse(["--sed", "4"], options: RunCommand.options, usage: "")
+        }
+        do {
+            _ = try ArgumentParser.parse(["--sed", "4"], options: RunCommand.options, usage: "")
+        } catch {
+            #expect(error.message == "Unknown option '--sed'. Did you mean '--seed'?")
+        }
+    }
+
+    @Test("Usage errors exit 64", arguments: [
+        ["run", "--sed", "4"],
+        ["run", "--runs"],
+        ["run", "--runs", "many"],
+        ["run", "--runs", "0"],
+        ["run", "--jobs", "0"],
+        ["run", "--seed", "-1"],
+        ["run", "--designs", "naive,bliapp"],
+        ["run", "a.json", "b.json"],
+        ["rn"],
+        ["designs", "nosuch"],
+    ])
+    func usageErrors(_ arguments: [String]) {
+        #expect(SimrunCommand.main(arguments) == 64)
+    }
+
+    @Test("A bad scenario file exits 65 and writes nothing")
+    func badScenarioWritesNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("simrun-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = folder.appendingPathComponent("bad.json").path
+        try Data(#"{"network": {"requestLossProbability": 2}}"#.utf8).write(to: URL(fileURLWithPath: scenario))
+        let out = folder.appendingPathComponent("out.csv").path
+        let faults = folder.appendingPathComponent("faults.csv").path
+        #expect(SimrunCommand.main(["run", scenario, "--out", out, "--faults-out", faults]) == 65)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(!FileManager.default.fileExists(atPath: faults))
+        #expect(SimrunCommand.main(["run", folder.appendingPathComponent("missing.json").path]) == 65)
+    }
+
+    @Test("A run writes both CSVs with the documented columns")
+    func runWritesCSVs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("simrun-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out.csv").path
+        let faults = folder.appendingPathComponent("faults.csv").path
+        let status = SimrunCommand.main(["run", packageRoot + "/scenarios/default.json", "--runs", "500", "--jobs", "2",
+                                         "--designs", "bliap,naive", "--out", out, "--faults-out", faults])
+        #expect(status == 0)
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("scenario,design,seed,runs,intents,not_charged,delivered,lost,misdelivered,duplicated,"
+            + "double_charged,lost_rate,lost_ci_low,lost_ci_high,delivered_same_session,delivered_after_relaunch,"
+            + "delivered_after_reinstall,delivery_p50_ms,delivery_p99_ms,support_contacts,stuck_modals,"
+            + "server_requests_per_intent,apple_requests_per_intent,leaked_records"))
+        #expect(lines[1].hasPrefix("default,bliap,1,500,500,"))
+        #expect(lines[2].hasPrefix("default,naive,1,500,500,"))
+        let faultLines = try String(contentsOfFile: faults, encoding: .utf8).split(separator: "\n")
+        #expect(faultLines.count == 1 + 2 * FaultKind.allCases.count)
+    }
+
+    @Test("Help works for every command", arguments: [["--help"], ["run", "--help"], ["designs", "-h"], ["help", "run"]])
+    func help(_ arguments: [String]) {
+        #expect(SimrunCommand.main(arguments) == 0)
+    }
+}

@@ -1,0 +1,62 @@
+import FaultSim
+import Policies
+import Testing
+
+@Suite("Determinism")
+struct DeterminismTests {
+    /// Thread count and chunk size decide only who computes which run, never a result.
+    @Test("Byte-identical CSV for --jobs 1, 2 and 5 and any chunk size")
+    func sameCSVForAnyParallelism() {
+        var scenario = Scenario()
+        scenario.name = "default"
+        let designs = TestDesigns.all
+        let reference = csv(scenario, designs: designs, tallies: simulate(scenario, designs: designs, runs: 6_000, jobs: 1))
+        for (jobs, chunk) in [(2, 4_096), (5, 97), (2, 1), (5, 1_000)] {
+            let other = csv(scenario, designs: designs,
+                            tallies: simulate(scenario, designs: designs, runs: 6_000, jobs: jobs, chunkSize: chunk))
+            #expect(other == reference, "jobs \(jobs), chunk size \(chunk) changed the CSV")
+        }
+    }
+
+    @Test("A run's tally is the same alone as inside a bulk run")
+    func runAloneEqualsItsShare() {
+        let scenario = Scenario()
+        var bulk = World(scenario: scenario, design: .seed000V1_2, faults: SeededFaults())
+        var previous = DesignTally()
+        for run in UInt64(0)..<300 {
+            bulk.run(run)
+            var alone = World(scenario: scenario, design: .seed000V1_2, faults: SeededFaults())
+            alone.run(run)
+            #expect(alone.tally.lost == bulk.tally.lost - previous.lost, "run \(run)")
+            #expect(alone.tally.events == bulk.tally.events - previous.events, "run \(run)")
+            #expect(alone.tally.faultCounts.indices.allSatisfy {
+                alone.tally.faultCounts[$0] == bulk.tally.faultCounts[$0] - previous.faultCounts[$0]
+            }, "run \(run)")
+            previous = bulk.tally
+        }
+    }
+
+    @Test("Stream seeds depend on seed, run and component only")
+    func streamSeedsAreDistinct() {
+        var seen = Set<UInt64>()
+        for seed in UInt64(0)..<4 {
+            for run in UInt64(0)..<64 {
+                for component in Component.allCases {
+                    seen.insert(RandomStreams.streamSeed(seed: seed, run: run, component: component))
+                }
+            }
+        }
+        #expect(seen.count == 4 * 64 * Component.allCases.count)
+        #expect(RandomStreams.streamSeed(seed: 7, run: 3, component: .apple)
+            == RandomStreams.streamSeed(seed: 7, run: 3, component: .apple))
+    }
+
+    @Test("The same seed gives the same results; another seed does not")
+    func seedMatters() {
+        var scenario = Scenario()
+        let first = simulate(scenario, designs: [.naive], runs: 4_000)
+        #expect(simulate(scenario, designs: [.naive], runs: 4_000) == first)
+        scenario.seed = 2
+        #expect(simulate(scenario, designs: [.naive], runs: 4_000) != first)
+    }
+}

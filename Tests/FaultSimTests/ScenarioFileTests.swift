@@ -1,0 +1,139 @@
+import FaultSim
+import Policies
+import Testing
+
+@Suite("Scenario files")
+struct ScenarioFileTests {
+    static let designs = Design.presets.map(\.name)
+
+    func load(_ text: String) throws(ScenarioError) -> Scenario {
+        try ScenarioLoader.parse(text, file: "test.json", name: "test", knownDesigns: ScenarioFileTests.designs)
+    }
+
+    /// The error for `text`, which must be rejected.
+    func rejection(_ text: String) -> ScenarioError? {
+        do {
+            _ = try load(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("An empty object is the default scenario")
+    func emptyIsDefault() throws {
+        var expected = Scenario()
+        expected.name = "test"
+        #expect(try load("{}") == expected)
+    }
+
+    @Test("scenarios/default.json holds exactly the defaults")
+    func defaultFileIsDefaults() throws {
+        let scenario = try ScenarioLoader.load(path: packageRoot + "/scenarios/default.json", knownDesigns: ScenarioFileTests.designs)
+        var expected = Scenario()
+        expected.description = scenario.description
+        #expect(scenario == expected)
+    }
+
+    @Test("Every kind of value is read")
+    func readsEverything() throws {
+        let scenario = try load("""
+        {"runs": 10, "seed": 18446744073709551615, "horizon": "1.5d", "designs": ["bliap"],
+         "catalog": {"productType": "nonConsumable", "products": 3, "itemsPerProduct": 2},
+         "user": {"cancelProbability": 0.25, "patience": {"kind": "logNormal", "median": "10s", "p99": "2m"},
+                  "sessionLength": "90s", "relaunchDelay": {"kind": "exponential", "mean": "2h"}},
+         "network": {"latency": {"kind": "uniform", "min": "100ms", "max": "1s"}, "requestTimeout": "20s"},
+         "apple": {"verifyLatency": {"kind": "fixed", "value": "700ms"}}}
+        """)
+        #expect(scenario.runs == 10)
+        #expect(scenario.seed == UInt64.max)
+        #expect(scenario.horizonMs == 129_600_000)
+        #expect(scenario.designs == ["bliap"])
+        #expect(scenario.catalog.productType == .nonConsumable && scenario.catalog.products == 3)
+        #expect(scenario.user.cancelProbability == 0.25)
+        #expect(scenario.user.patience == .logNormal(medianMs: 10_000, p99Ms: 120_000))
+        #expect(scenario.user.sessionLength == .fixed(90_000))
+        #expect(scenario.user.relaunchDelay == .exponential(meanMs: 7_200_000))
+        #expect(scenario.network.latency == .uniform(minMs: 100, maxMs: 1_000))
+        #expect(scenario.network.requestTimeoutMs == 20_000)
+        #expect(scenario.apple.verifyLatency == .fixed(700))
+    }
+
+    struct BadCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let json: String
+        let keyPath: String
+        let value: String
+        let messagePart: String
+        var testDescription: String { name }
+    }
+
+    static let badCases: [BadCase] = [
+        BadCase(name: "unknown key", json: #"{"user": {"cancelProbabilty": 0.1}}"#,
+                keyPath: "user.cancelProbabilty", value: "", messagePart: "did you mean 'cancelProbability'"),
+        BadCase(name: "unknown top-level key", json: #"{"run": 5}"#, keyPath: "run", value: "", messagePart: "did you mean 'runs'"),
+        BadCase(name: "probability above 1", json: #"{"network": {"requestLossProbability": 1.5}}"#,
+                keyPath: "network.requestLossProbability", value: "1.5", messagePart: "[0, 1]"),
+        BadCase(name: "negative probability", json: #"{"apple": {"tryAgainProbability": -0.1}}"#,
+                keyPath: "apple.tryAgainProbability", value: "-0.1", messagePart: "[0, 1]"),
+        BadCase(name: "probability as a string", json: #"{"user": {"cancelProbability": "0.1"}}"#,
+                keyPath: "user.cancelProbability", value: "\"0.1\"", messagePart: "expected a probability"),
+        BadCase(name: "negative duration", json: #"{"network": {"requestTimeout": "-5s"}}"#,
+                keyPath: "network.requestTimeout", value: "\"-5s\"", messagePart: "negative"),
+        BadCase(name: "duration without unit", json: #"{"horizon": "30"}"#,
+                keyPath: "horizon", value: "\"30\"", messagePart: "unit"),
+        BadCase(name: "duration as a number", json: #"{"horizon": 30}"#,
+                keyPath: "horizon", value: "30", messagePart: "duration"),
+        BadCase(name: "unknown distribution", json: #"{"network": {"latency": {"kind": "pareto", "median": "1s"}}}"#,
+                keyPath: "network.latency.kind", value: "\"pareto\"", messagePart: "logNormal"),
+        BadCase(name: "distribution missing a field", json: #"{"network": {"latency": {"kind": "logNormal", "median": "1s"}}}"#,
+                keyPath: "network.latency.p99", value: "", messagePart: "needs \"p99\""),
+        BadCase(name: "p99 below median", json: #"{"apple": {"verifyLatency": {"kind": "logNormal", "median": "1s", "p99": "10ms"}}}"#,
+                keyPath: "apple.verifyLatency.p99", value: "\"10ms\"", messagePart: "below the median"),
+        BadCase(name: "unknown design", json: #"{"designs": ["naive", "bliapp"]}"#,
+                keyPath: "designs[1]", value: "\"bliapp\"", messagePart: "did you mean 'bliap'"),
+        BadCase(name: "unknown product type", json: #"{"catalog": {"productType": "coins"}}"#,
+                keyPath: "catalog.productType", value: "\"coins\"", messagePart: "consumable"),
+        BadCase(name: "zero runs", json: #"{"runs": 0}"#, keyPath: "runs", value: "0", messagePart: "between"),
+        BadCase(name: "section not an object", json: #"{"user": 3}"#, keyPath: "user", value: "3", messagePart: "object"),
+        BadCase(name: "duplicate key", json: #"{"runs": 1, "runs": 2}"#, keyPath: "", value: "", messagePart: "duplicate key"),
+        BadCase(name: "syntax error", json: "{\"runs\": 1,\n}", keyPath: "", value: "", messagePart: "line 2"),
+    ]
+
+    @Test("Bad values are rejected with the key path and the value", arguments: badCases)
+    func rejects(_ bad: BadCase) {
+        guard let error = rejection(bad.json) else {
+            Issue.record("\(bad.name) was accepted")
+            return
+        }
+        #expect(error.file == "test.json")
+        #expect(error.keyPath == bad.keyPath)
+        #expect(error.value == bad.value)
+        #expect(error.description.contains(bad.messagePart), "\(error)")
+    }
+
+    @Test("Durations parse to whole milliseconds")
+    func durations() {
+        let good: [(String, SimTime)] = [("300ms", 300), ("15s", 15_000), ("10m", 600_000), ("1h", 3_600_000),
+                                         ("30d", 2_592_000_000), ("1.5s", 1_500), ("0.25h", 900_000), ("0ms", 0)]
+        for (text, expected) in good {
+            guard case .success(let value) = DurationText.parse(text) else {
+                Issue.record("\(text) was rejected")
+                continue
+            }
+            #expect(value == expected, "\(text)")
+        }
+        for text in ["", "s", "5", "5x", "-1s", "1.5ms", "1..5s", "1e3s", " 5s"] {
+            if case .success = DurationText.parse(text) { Issue.record("\(text) was accepted") }
+        }
+        #expect(DurationText.format(5_400_000) == "90m")
+        #expect(DurationText.format(2_592_000_000) == "30d")
+    }
+}
+
+/// The package's root folder, found from this file's path.
+let packageRoot: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)  // Tests/FaultSimTests/ScenarioFileTests.swift
+    return parts.joined(separator: "/")
+}()

@@ -4,18 +4,25 @@ public typealias SimTime = Int64
 /// A pending event: when it fires, what it is, and up to three integer arguments.
 /// A plain value (32 bytes), so the queue stores events inline with no allocation.
 public struct Event<Kind: Sendable>: Sendable {
-    public var time: SimTime
-    /// Insertion order: breaks ties between events at the same time, first in first out.
-    public var sequence: UInt64
+    /// Time in the high 42 bits, insertion order in the low 22: one integer comparison orders
+    /// events by (time, insertion order), so ties fire first in, first out.
+    var key: UInt64
     public var kind: Kind
     public var a: Int32
     public var b: Int32
     public var c: Int32
 
+    static var sequenceBits: UInt64 { 22 }
+    /// Latest representable time: 2^42 ms, about 139 years.
+    static var maxTime: SimTime { SimTime(1) << 42 - 1 }
+    /// Most events one run may schedule.
+    static var maxSequence: UInt64 { 1 << sequenceBits }
+
+    public var time: SimTime { SimTime(key >> Event.sequenceBits) }
+    public var sequence: UInt64 { key & (Event.maxSequence - 1) }
+
     @inline(__always)
-    func fires(before other: Event) -> Bool {
-        time != other.time ? time < other.time : sequence < other.sequence
-    }
+    func fires(before other: Event) -> Bool { key < other.key }
 }
 
 /// A binary min-heap of events ordered by (time, insertion order), reused across runs.
@@ -44,8 +51,10 @@ public struct EventQueue<Kind: Sendable>: Sendable {
     /// Schedules `kind` at `time`, which must not be in the past.
     /// - Complexity: O(log n); no allocation once the heap has grown to its working size.
     public mutating func schedule(_ kind: Kind, at time: SimTime, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0) {
-        precondition(time >= now, "an event cannot be scheduled in the past")
-        heap.append(Event(time: time, sequence: nextSequence, kind: kind, a: a, b: b, c: c))
+        precondition(time >= now && time <= Event<Kind>.maxTime, "an event must lie between now and 2^42 ms")
+        precondition(nextSequence < Event<Kind>.maxSequence, "too many events scheduled in one run")
+        let key = UInt64(time) << Event<Kind>.sequenceBits | nextSequence
+        heap.append(Event(key: key, kind: kind, a: a, b: b, c: c))
         nextSequence &+= 1
         siftUp(heap.count - 1)
     }

@@ -73,8 +73,8 @@ enum RunCommand {
         let chosen = scenario.designs.compactMap { Design.preset(named: $0) }
 
         let started = DispatchTime.now().uptimeNanoseconds
-        let tallies = Runner.run(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
-                                 jobs: jobCount, chunkSize: chunk)
+        let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
+                                              jobs: jobCount, chunkSize: chunk)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rows = zip(chosen, tallies).map { ResultRow(scenario: scenario.name, design: $0.name, seed: scenario.seed, tally: $1) }
 
@@ -96,7 +96,7 @@ enum RunCommand {
         print("\(scenario.runs) runs x \(chosen.count) designs, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), "
             + "\(jobCount) jobs: \(FixedPoint.format(seconds, places: 2)) s, "
             + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")
-        print(ResultTable.render(rows), terminator: "")
+        print(ResultTable.render(rows, pairs: pairs), terminator: "")
         return ExitCode.success
     }
 

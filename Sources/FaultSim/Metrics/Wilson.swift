@@ -15,6 +15,9 @@ public enum Wilson {
         let denominator = 1 + z2 / n
         let centre = (p + z2 / (2 * n)) / denominator
         let halfWidth = z * ((p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()) / denominator
-        return (max(0, centre - halfWidth), min(1, centre + halfWidth))
+        // At 0 or n successes one bound is exactly 0 or 1; rounding would leave a hair's breadth.
+        let low = successes == 0 ? 0 : max(0, centre - halfWidth)
+        let high = successes == trials ? 1 : min(1, centre + halfWidth)
+        return (low, high)
     }
 }

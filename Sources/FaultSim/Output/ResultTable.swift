@@ -1,11 +1,14 @@
 /// The aligned table `simrun run` prints: one line per design, the figures a reader
-/// compares first.
+/// compares first, and each design's lost rate against the best design's, paired over the
+/// same intents (McNemar).
 public enum ResultTable {
-    public static func render(_ rows: [ResultRow]) -> String {
-        let header = ["design", "intents", "lost", "lost rate [95% CI]", "misdeliv", "dup", "2x charged",
+    public static func render(_ rows: [ResultRow], pairs: PairedLosses? = nil) -> String {
+        var header = ["design", "intents", "lost", "lost rate [95% CI]", "misdeliv", "dup", "2x charged",
                       "p50 delay", "p99 delay", "support", "stuck", "req/intent"]
+        if pairs != nil { header.append("lost vs best (paired)") }
+        let best = rows.indices.min { rows[$0].tally.lost < rows[$1].tally.lost }
         var lines: [[String]] = [header]
-        for row in rows {
+        for (index, row) in rows.enumerated() {
             let t = row.tally
             let lost = t.lostRate
             lines.append([
@@ -16,7 +19,7 @@ public enum ResultTable {
                 t.deliveryDelay.quantile(0.99).map(humanDuration) ?? "-",
                 String(t.supportContacts), String(t.stuckModals),
                 FixedPoint.format(row.perIntent(t.serverRequests), places: 2),
-            ])
+            ] + (pairs.map { [versusBest(index, best: best!, pairs: $0, intents: t.intents)] } ?? []))
         }
         var widths = [Int](repeating: 0, count: header.count)
         for line in lines { for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) } }
@@ -30,6 +33,17 @@ public enum ResultTable {
             if number == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
         }
         return text
+    }
+
+    /// "best", or the difference in lost rate and whether it is real: "+1.234 pts p<0.001",
+    /// "+0.004 pts p=0.41 same".
+    static func versusBest(_ index: Int, best: Int, pairs: PairedLosses, intents: Int64) -> String {
+        if index == best { return "best" }
+        let more = pairs.lostOnlyBy(index, notBy: best) - pairs.lostOnlyBy(best, notBy: index)
+        let difference = Double(more) / Double(max(intents, 1)) * 100
+        let p = pairs.mcNemarPValue(index, best)
+        let verdict = p < 0.001 ? "p<0.001" : "p=" + FixedPoint.format(p, places: 3) + (p < 0.05 ? "" : " same")
+        return (more >= 0 ? "+" : "") + FixedPoint.format(difference, places: 3) + " pts " + verdict
     }
 
     static func percent(_ rate: Double) -> String { FixedPoint.format(rate * 100, places: 3) + "%" }

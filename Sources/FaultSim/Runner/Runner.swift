@@ -19,53 +19,74 @@ public enum Runner {
         scenario: Scenario, designs: [Design], runs: Range<UInt64>,
         jobs: Int, chunkSize: Int = defaultChunkSize
     ) -> [DesignTally] {
+        compare(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize).tallies
+    }
+
+    /// Like `run`, and also the paired lost-intent comparison of every two designs.
+    public static func compare(
+        scenario: Scenario, designs: [Design], runs: Range<UInt64>,
+        jobs: Int, chunkSize: Int = defaultChunkSize
+    ) -> (tallies: [DesignTally], pairs: PairedLosses) {
         precondition(jobs >= 1 && chunkSize >= 1)
         let chunkCount = (runs.count + chunkSize - 1) / chunkSize
         let workers = max(1, min(jobs, chunkCount))
         let collector = TallyCollector(workers: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var worlds = designs.map { World(scenario: scenario, design: $0, faults: SeededFaults()) }
+            var pairs = PairedLosses(designs: designs.count)
+            var masks = [UInt64](repeating: 0, count: designs.count)
             var chunk = worker
             while chunk < chunkCount {
                 let start = runs.lowerBound + UInt64(chunk * chunkSize)
                 let end = min(start + UInt64(chunkSize), runs.upperBound)
                 for run in start..<end {
-                    for index in worlds.indices { worlds[index].run(run) }
+                    for index in worlds.indices {
+                        worlds[index].run(run)
+                        masks[index] = worlds[index].lastRunLostMask
+                    }
+                    pairs.record(lostMasks: masks)
                 }
                 chunk += workers
             }
-            collector.store(worker: worker, worlds.map(\.tally))
+            collector.store(worker: worker, WorkerResult(tallies: worlds.map(\.tally), pairs: pairs))
         }
         var merged = [DesignTally](repeating: DesignTally(), count: designs.count)
+        var pairs = PairedLosses(designs: designs.count)
         for perWorker in collector.results {
-            for index in merged.indices { merged[index].merge(perWorker[index]) }
+            for index in merged.indices { merged[index].merge(perWorker.tallies[index]) }
+            pairs.merge(perWorker.pairs)
         }
         for tally in merged { tally._checkInvariants() }
-        return merged
+        return (merged, pairs)
     }
 
     /// The number of worker threads `--jobs auto` means on this machine.
     public static var automaticJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 }
 
-/// Where worker threads leave their tallies.
+struct WorkerResult: Sendable {
+    var tallies: [DesignTally]
+    var pairs: PairedLosses
+}
+
+/// Where worker threads leave their results.
 /// `@unchecked Sendable`: every access to `slots` holds `lock`, and `results` is read only
 /// after `concurrentPerform` has returned (all workers done).
 final class TallyCollector: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [[DesignTally]?]
+    private var slots: [WorkerResult?]
 
     init(workers: Int) { slots = Array(repeating: nil, count: workers) }
 
-    func store(worker: Int, _ tallies: [DesignTally]) {
+    func store(worker: Int, _ result: WorkerResult) {
         lock.lock()
         defer { lock.unlock() }
-        slots[worker] = tallies
+        slots[worker] = result
     }
 
-    var results: [[DesignTally]] {
+    var results: [WorkerResult] {
         lock.lock()
         defer { lock.unlock() }
-        return slots.map { $0 ?? [] }
+        return slots.map { $0! }
     }
 }

@@ -8,7 +8,8 @@ extension World {
     mutating func settleOutcomes() {
         tally.runs += 1
         tally.intents += Int64(intents.count)
-        for intent in intents {
+        lastRunLostMask = 0
+        for (index, intent) in intents.enumerated() {
             if intent.charges == 0 {
                 precondition(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
                 tally.notCharged += 1
@@ -29,6 +30,7 @@ extension World {
                 }
             } else {
                 tally.lost += 1
+                lastRunLostMask |= 1 << UInt64(index)
             }
         }
         for record in records where record.alive && record.durable { tally.leakedRecords += 1 }

@@ -11,6 +11,9 @@ public struct World<Faults: FaultChooser>: Sendable {
     public var faults: Faults
     /// Counts accumulated over every run this world has done.
     public var tally = DesignTally()
+    /// Bit k is set when intent k of the last run was lost (at most 64 intents per run), so
+    /// runs of different designs can be compared intent by intent.
+    public internal(set) var lastRunLostMask: UInt64 = 0
 
     var queue = EventQueue<WorldEvent>(capacity: 256)
     var streams = RandomStreams()

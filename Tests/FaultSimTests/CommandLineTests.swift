@@ -35,26 +35,22 @@ struct CommandLineTests {
 
     @Test("A bad scenario file exits 65 and writes nothing")
     func badScenarioWritesNothing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("simrun-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let scenario = folder.appendingPathComponent("bad.json").path
+        let folder = try TemporaryFolder()
+        let scenario = folder.path("bad.json").path
         try Data(#"{"network": {"requestLossProbability": 2}}"#.utf8).write(to: URL(fileURLWithPath: scenario))
-        let out = folder.appendingPathComponent("out.csv").path
-        let faults = folder.appendingPathComponent("faults.csv").path
+        let out = folder.path("out.csv").path
+        let faults = folder.path("faults.csv").path
         #expect(SimrunCommand.main(["run", scenario, "--out", out, "--faults-out", faults]) == 65)
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(!FileManager.default.fileExists(atPath: faults))
-        #expect(SimrunCommand.main(["run", folder.appendingPathComponent("missing.json").path]) == 65)
+        #expect(SimrunCommand.main(["run", folder.path("missing.json").path]) == 65)
     }
 
     @Test("A run writes both CSVs with the documented columns")
     func runWritesCSVs() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("simrun-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("out.csv").path
-        let faults = folder.appendingPathComponent("faults.csv").path
+        let folder = try TemporaryFolder()
+        let out = folder.path("out.csv").path
+        let faults = folder.path("faults.csv").path
         let status = SimrunCommand.main(["run", packageRoot + "/scenarios/default.json", "--runs", "500", "--jobs", "2",
                                          "--designs", "bliap,naive", "--out", out, "--faults-out", faults])
         #expect(status == 0)
@@ -74,4 +70,14 @@ struct CommandLineTests {
     func help(_ arguments: [String]) {
         #expect(SimrunCommand.main(arguments) == 0)
     }
+}
+
+/// A fresh folder under the system's temporary directory, removed when the value goes away.
+final class TemporaryFolder {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("simrun-test-\(UUID().uuidString)")
+
+    init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func path(_ name: String) -> URL { url.appendingPathComponent(name) }
 }

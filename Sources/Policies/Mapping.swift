@@ -9,6 +9,8 @@ public enum ItemMapping: String, Sendable, CaseIterable {
     case record
     /// The `applicationUsername` set on the payment. StoreKit may hand it back as nil.
     case applicationUsername
+    /// `applicationUsername` when StoreKit kept it, else the local record (seed 002's fix).
+    case applicationUsernameThenRecord
     /// StoreKit 2's `appAccountToken`, stored in the signed transaction: never lost.
     case appAccountToken
 }

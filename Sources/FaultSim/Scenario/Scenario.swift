@@ -1,3 +1,5 @@
+import Policies
+
 /// Everything one simulation needs besides the design: the world's parameters, how many
 /// runs, the seed, the horizon and which designs to compare. Defaults are domain.md's
 /// (§4, §7); values marked "guess" there are guesses here too.
@@ -12,8 +14,8 @@ public struct Scenario: Sendable, Equatable {
     public var seed: UInt64 = 1
     /// When a run ends; whatever is not delivered by then is lost (domain.md §7).
     public var horizonMs: SimTime = 30 * day
-    /// Design names to compare, in table order.
-    public var designs: [String] = ["naive", "seed000-v1.2", "bliap", "seed004"]
+    /// Design names to compare, in table order: by default every preset.
+    public var designs: [String] = Design.presets.map(\.name)
 
     public var catalog = CatalogParameters()
     public var user = UserParameters()

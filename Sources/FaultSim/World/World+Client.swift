@@ -33,6 +33,7 @@ extension World {
         switch design.itemMapping {
         case .record: matched = record != nil
         case .applicationUsername: matched = transactions[index].payloadIntact
+        case .applicationUsernameThenRecord: matched = transactions[index].payloadIntact || record != nil
         case .appAccountToken: matched = true
         }
         if !matched {
@@ -74,6 +75,14 @@ extension World {
             if tx.payloadIntact {
                 item = tx.payloadItem
                 order = tx.payloadOrder
+            }
+        case .applicationUsernameThenRecord:
+            if tx.payloadIntact {
+                item = tx.payloadItem
+                order = tx.payloadOrder
+            } else if let record {
+                item = records[Int(record)].item
+                order = records[Int(record)].order
             }
         case .appAccountToken:
             item = tx.payloadItem

@@ -49,28 +49,30 @@ enum RunCommand {
             jobCount = value
         }
         let chunk = try positiveInteger(parsed, chunkSize) ?? Runner.defaultChunkSize
-        var designNames: [String]?
-        if let text = parsed.value(designs.name) {
-            let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            for name in names where Design.preset(named: name) == nil {
-                var reason = "unknown design '\(name)'"
-                if let hint = Suggestion.nearest(to: name, in: Design.presets.map(\.name)) { reason += "; did you mean '\(hint)'?" }
-                throw ArgumentParser.invalid(text, for: designs, usage: usage, because: reason)
-            }
-            designNames = names
+        let designNames = parsed.value(designs.name).map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         }
+        // Design names are checked once the scenario (and its custom designs) is loaded.
 
         var scenario: Scenario
         do {
-            scenario = try ScenarioLoader.load(path: path, knownDesigns: Design.presets.map(\.name))
+            scenario = try ScenarioLoader.load(path: path)
         } catch {
             printError("Error: \(error)")
             return ExitCode.data
         }
         if let runCount { scenario.runs = runCount }
         if let seedValue { scenario.seed = seedValue }
-        if let designNames { scenario.designs = designNames }
-        let chosen = scenario.designs.compactMap { Design.preset(named: $0) }
+        if let designNames {
+            let available = scenario.availableDesigns.map(\.name)
+            for name in designNames where !available.contains(name) {
+                var reason = "unknown design '\(name)'"
+                if let hint = Suggestion.nearest(to: name, in: available) { reason += "; did you mean '\(hint)'?" }
+                throw ArgumentParser.invalid(parsed.value(designs.name)!, for: designs, usage: usage, because: reason)
+            }
+            scenario.designs = designNames
+        }
+        let chosen = scenario.selectedDesigns
 
         let started = DispatchTime.now().uptimeNanoseconds
         let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),

@@ -96,6 +96,18 @@ struct ScenarioFileTests {
                 keyPath: "catalog.productType", value: "\"coins\"", messagePart: "consumable"),
         BadCase(name: "zero runs", json: #"{"runs": 0}"#, keyPath: "runs", value: "0", messagePart: "between"),
         BadCase(name: "section not an object", json: #"{"user": 3}"#, keyPath: "user", value: "3", messagePart: "object"),
+        BadCase(name: "unknown design axis", json: #"{"customDesigns": [{"name": "x", "from": "bliap", "localStor": "sandbox"}]}"#,
+                keyPath: "customDesigns[0].localStor", value: "", messagePart: "did you mean 'localStore'"),
+        BadCase(name: "unknown axis value", json: #"{"customDesigns": [{"name": "x", "finishMoment": "never"}]}"#,
+                keyPath: "customDesigns[0].finishMoment", value: "\"never\"", messagePart: "afterDelivery"),
+        BadCase(name: "unknown base preset", json: #"{"customDesigns": [{"name": "x", "from": "blap"}]}"#,
+                keyPath: "customDesigns[0].from", value: "\"blap\"", messagePart: "did you mean 'bliap'"),
+        BadCase(name: "custom design named like a preset", json: #"{"customDesigns": [{"name": "naive"}]}"#,
+                keyPath: "customDesigns[0].name", value: "\"naive\"", messagePart: "already has this name"),
+        BadCase(name: "unknown retry schedule", json: #"{"customDesigns": [{"name": "x", "retrySchedule": {"kind": "expo"}}]}"#,
+                keyPath: "customDesigns[0].retrySchedule.kind", value: "\"expo\"", messagePart: "linearBackoff"),
+        BadCase(name: "unknown retry trigger", json: #"{"customDesigns": [{"name": "x", "retryTriggers": ["boot"]}]}"#,
+                keyPath: "customDesigns[0].retryTriggers[0]", value: "\"boot\"", messagePart: "networkRegained"),
         BadCase(name: "duplicate key", json: #"{"runs": 1, "runs": 2}"#, keyPath: "", value: "", messagePart: "duplicate key"),
         BadCase(name: "syntax error", json: "{\"runs\": 1,\n}", keyPath: "", value: "", messagePart: "line 2"),
     ]
@@ -110,6 +122,28 @@ struct ScenarioFileTests {
         #expect(error.keyPath == bad.keyPath)
         #expect(error.value == bad.value)
         #expect(error.description.contains(bad.messagePart), "\(error)")
+    }
+
+    @Test("A scenario defines its own designs from a preset and axis overrides")
+    func customDesigns() throws {
+        let scenario = try load("""
+        {"designs": ["bliap", "mine"],
+         "customDesigns": [{"name": "mine", "from": "bliap", "localStore": "sandbox", "guardsDoubleTap": false,
+                            "retrySchedule": {"kind": "tries", "count": 2, "spacing": "5s"},
+                            "retryTriggers": ["networkRegained"], "serverAppleTries": 3}]}
+        """)
+        let mine = try #require(scenario.selectedDesigns.last)
+        #expect(scenario.selectedDesigns.map(\.name) == ["bliap", "mine"])
+        var expected = Design.bliap
+        expected.name = "mine"
+        expected.summary = mine.summary
+        expected.source = mine.source
+        expected.localStore = .sandbox
+        expected.guardsDoubleTap = false
+        expected.retrySchedule = .tries(count: 2, spacingMs: 5_000)
+        expected.retryTriggers = [.networkRegained]
+        expected.serverAppleTries = 3
+        #expect(mine == expected)
     }
 
     @Test("Durations parse to whole milliseconds")

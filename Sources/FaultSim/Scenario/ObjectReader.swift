@@ -55,6 +55,12 @@ struct ObjectReader {
         target = number
     }
 
+    mutating func bool(_ key: String, _ target: inout Bool) throws(ScenarioError) {
+        guard let value = value(key) else { return }
+        guard case .bool(let flag) = value else { throw fail(key, value, "expected true or false") }
+        target = flag
+    }
+
     mutating func string(_ key: String, _ target: inout String) throws(ScenarioError) {
         guard let value = value(key) else { return }
         guard case .string(let text) = value else { throw fail(key, value, "expected a string") }

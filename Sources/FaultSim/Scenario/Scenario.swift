@@ -16,6 +16,16 @@ public struct Scenario: Sendable, Equatable {
     public var horizonMs: SimTime = 30 * day
     /// Design names to compare, in table order: by default every preset.
     public var designs: [String] = Design.presets.map(\.name)
+    /// Designs the scenario file defines itself (a preset with axes overridden).
+    public var customDesigns: [Design] = []
+
+    /// Every design this scenario can name: the presets, then its custom designs.
+    public var availableDesigns: [Design] { Design.presets + customDesigns }
+
+    /// The designs named by `designs`, in order (names were validated when loading).
+    public var selectedDesigns: [Design] {
+        designs.compactMap { name in availableDesigns.first { $0.name == name } }
+    }
 
     public var catalog = CatalogParameters()
     public var user = UserParameters()

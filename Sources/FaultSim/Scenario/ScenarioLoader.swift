@@ -1,11 +1,12 @@
 import Foundation
+import Policies
 
 /// Reads scenario files. Validation is strict: an unknown key, a probability outside [0, 1],
 /// a negative or unit-less duration, an unknown distribution or design is an error naming
 /// the file, the key path and the value. A key left out keeps domain.md's default.
 public enum ScenarioLoader {
     /// Loads `path`; the scenario's name is the file name without `.json`.
-    public static func load(path: String, knownDesigns: [String]) throws(ScenarioError) -> Scenario {
+    public static func load(path: String, knownDesigns: [String] = Design.presets.map(\.name)) throws(ScenarioError) -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError(file: path, keyPath: "", message: "cannot read the file")
         }
@@ -17,7 +18,9 @@ public enum ScenarioLoader {
     }
 
     /// Parses scenario JSON text; `file` is only used in error messages.
-    public static func parse(_ text: String, file: String, name: String, knownDesigns: [String]) throws(ScenarioError) -> Scenario {
+    public static func parse(
+        _ text: String, file: String, name: String, knownDesigns: [String] = Design.presets.map(\.name)
+    ) throws(ScenarioError) -> Scenario {
         let json: JSONValue
         do {
             json = try JSONParser.parse(text)
@@ -34,6 +37,8 @@ public enum ScenarioLoader {
         if scenario.horizonMs <= 0 {
             throw ScenarioError(file: file, keyPath: "horizon", value: DurationText.format(scenario.horizonMs), message: "the horizon must be positive")
         }
+        if let value = top.value("customDesigns") { scenario.customDesigns = try DesignReader.read(value, file: file) }
+        let knownDesigns = knownDesigns + scenario.customDesigns.map(\.name)
         try top.stringList("designs", &scenario.designs)
         for (index, design) in scenario.designs.enumerated() where !knownDesigns.contains(design) {
             var message = "unknown design; `simrun designs` lists them"

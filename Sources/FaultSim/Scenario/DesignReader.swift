@@ -1,0 +1,123 @@
+import Policies
+
+/// Reads `customDesigns` from a scenario file: each entry has a `name`, an optional `from`
+/// preset (default `naive`) and any axis to override, by the axis names `simrun designs NAME`
+/// prints. An unknown axis or value is an error naming it.
+enum DesignReader {
+    static func read(_ value: JSONValue, file: String) throws(ScenarioError) -> [Design] {
+        guard case .array(let entries) = value else {
+            throw ScenarioError(file: file, keyPath: "customDesigns", value: value.rendered, message: "expected an array of designs")
+        }
+        var designs: [Design] = []
+        for (index, entry) in entries.enumerated() {
+            var reader = try ObjectReader(file: file, path: "customDesigns[\(index)]", value: entry)
+            var name = ""
+            try reader.string("name", &name)
+            guard !name.isEmpty, !name.contains(","), !name.contains(" ") else {
+                throw reader.fail("name", reader.value("name") ?? .null, "a design needs a non-empty name without commas or spaces")
+            }
+            guard Design.preset(named: name) == nil, !designs.contains(where: { $0.name == name }) else {
+                throw reader.fail("name", .string(name), "a preset or another custom design already has this name")
+            }
+            var base = "naive"
+            try reader.string("from", &base)
+            guard var design = Design.preset(named: base) else {
+                var message = "unknown preset"
+                if let hint = Suggestion.nearest(to: base, in: Design.presets.map(\.name)) { message += "; did you mean '\(hint)'?" }
+                throw reader.fail("from", .string(base), message)
+            }
+            design.name = name
+            design.summary = "custom: \(base) with overrides"
+            design.source = "\(file)"
+            try reader.string("summary", &design.summary)
+            try readAxes(&reader, into: &design)
+            try reader.finish()
+            designs.append(design)
+        }
+        return designs
+    }
+
+    static func readAxes(_ reader: inout ObjectReader, into design: inout Design) throws(ScenarioError) {
+        try reader.choice("orderTiming", &design.orderTiming)
+        try reader.choice("itemMapping", &design.itemMapping)
+        try reader.choice("userMapping", &design.userMapping)
+        try reader.choice("localStore", &design.localStore)
+        try reader.choice("persistMoment", &design.persistMoment)
+        try reader.choice("recordClearing", &design.recordClearing)
+        try reader.bool("guardsDoubleTap", &design.guardsDoubleTap)
+        try reader.choice("blockingUI", &design.blockingUI)
+        try reader.choice("finishMoment", &design.finishMoment)
+        if let value = reader.value("retrySchedule") {
+            design.retrySchedule = try retrySchedule(value, reader: reader)
+        }
+        if let value = reader.value("retryTriggers") {
+            design.retryTriggers = try retryTriggers(value, reader: reader)
+        }
+        try reader.choice("retryScope", &design.retryScope)
+        try reader.choice("unmatchedTransactions", &design.unmatchedTransactions)
+        try reader.choice("receiptKind", &design.receiptKind)
+        try reader.choice("serverIdempotency", &design.serverIdempotency)
+        try reader.integer("serverAppleTries", &design.serverAppleTries, in: 1...10)
+        try reader.choice("serverRecovery", &design.serverRecovery)
+    }
+
+    /// `"none"`, or `{"kind": "fixedInterval", "interval": "30s"}`, `{"kind": "linearBackoff",
+    /// "step": "10s", "cap": "60s"}`, `{"kind": "tries", "count": 3, "spacing": "5s"}`,
+    /// `{"kind": "triesThenRecoverPage", "count": 3}`.
+    static func retrySchedule(_ value: JSONValue, reader: ObjectReader) throws(ScenarioError) -> RetrySchedule {
+        let kinds = ["none", "fixedInterval", "linearBackoff", "tries", "triesThenRecoverPage"]
+        if case .string("none") = value { return .none }
+        var inner = try ObjectReader(file: reader.file, path: reader.keyPath("retrySchedule"), value: value)
+        var kind = ""
+        try inner.string("kind", &kind)
+        func duration(_ key: String, _ inner: inout ObjectReader) throws(ScenarioError) -> SimTime {
+            var ms: SimTime = -1
+            try inner.duration(key, &ms)
+            guard ms > 0 else {
+                throw ScenarioError(file: reader.file, keyPath: inner.keyPath(key), message: "a \(kind) schedule needs a positive \"\(key)\"")
+            }
+            return ms
+        }
+        func count(_ inner: inout ObjectReader) throws(ScenarioError) -> Int {
+            var tries = 0
+            try inner.integer("count", &tries, in: 1...1_000)
+            guard tries > 0 else {
+                throw ScenarioError(file: reader.file, keyPath: inner.keyPath("count"), message: "a \(kind) schedule needs \"count\"")
+            }
+            return tries
+        }
+        let schedule: RetrySchedule
+        switch kind {
+        case "none": schedule = .none
+        case "fixedInterval": schedule = .fixedInterval(intervalMs: try duration("interval", &inner))
+        case "linearBackoff":
+            let step = try duration("step", &inner)
+            schedule = .linearBackoff(stepMs: step, capMs: try duration("cap", &inner))
+        case "tries":
+            let tries = try count(&inner)
+            schedule = .tries(count: tries, spacingMs: try duration("spacing", &inner))
+        case "triesThenRecoverPage": schedule = .triesThenRecoverPage(count: try count(&inner))
+        default:
+            throw ScenarioError(file: reader.file, keyPath: inner.keyPath("kind"), value: "\"\(kind)\"",
+                                message: "expected one of: \(kinds.joined(separator: ", "))")
+        }
+        try inner.finish()
+        return schedule
+    }
+
+    /// An array of trigger names: `["launch", "networkRegained"]`.
+    static func retryTriggers(_ value: JSONValue, reader: ObjectReader) throws(ScenarioError) -> RetryTriggers {
+        let names = RetryTriggers.named.map(\.0)
+        guard case .array(let items) = value else {
+            throw reader.fail("retryTriggers", value, "expected an array of: \(names.joined(separator: ", "))")
+        }
+        var triggers: RetryTriggers = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let text) = item, let trigger = RetryTriggers.named.first(where: { $0.0 == text })?.1 else {
+                throw reader.fail("retryTriggers[\(index)]", item, "expected one of: \(names.joined(separator: ", "))")
+            }
+            triggers.insert(trigger)
+        }
+        return triggers
+    }
+}

@@ -21,11 +21,11 @@ struct DeterminismTests {
     @Test("A run's tally is the same alone as inside a bulk run")
     func runAloneEqualsItsShare() {
         let scenario = Scenario()
-        var bulk = World(scenario: scenario, design: .seed000V1_2, faults: SeededFaults())
+        var bulk = World(scenario: scenario, design: .seed000V1_2)
         var previous = DesignTally()
         for run in UInt64(0)..<300 {
             bulk.run(run)
-            var alone = World(scenario: scenario, design: .seed000V1_2, faults: SeededFaults())
+            var alone = World(scenario: scenario, design: .seed000V1_2)
             alone.run(run)
             #expect(alone.tally.lost == bulk.tally.lost - previous.lost, "run \(run)")
             #expect(alone.tally.events == bulk.tally.events - previous.events, "run \(run)")

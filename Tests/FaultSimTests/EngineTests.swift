@@ -6,22 +6,22 @@ import Testing
 struct EngineTests {
     @Test("Events fire by time, ties in insertion order, and time never goes back")
     func eventOrder() {
-        var queue = EventQueue<Int>()
+        var queue = EventQueue()
         var generator = Xoshiro256(seed: 42)
-        var expected: [(SimTime, Int)] = []
-        for label in 0..<2_000 {
+        var expected: [(SimTime, Int32)] = []
+        for label in Int32(0)..<2_000 {
             let time = SimTime(generator.nextInt(below: 50))
-            queue.schedule(label, at: time)
+            queue.schedule(0, at: time, label)
             expected.append((time, label))
         }
         expected.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-        var popped: [(SimTime, Int)] = []
+        var popped: [(SimTime, Int32)] = []
         var last: SimTime = 0
         while let event = queue.pop() {
             #expect(event.time >= last)
             #expect(queue.now == event.time)
             last = event.time
-            popped.append((event.time, event.kind))
+            popped.append((event.time, event.a))
             queue._checkInvariants()
         }
         #expect(popped.map(\.1) == expected.map(\.1))

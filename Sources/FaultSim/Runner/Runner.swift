@@ -32,7 +32,7 @@ public enum Runner {
         let workers = max(1, min(jobs, chunkCount))
         let collector = TallyCollector(workers: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var worlds = designs.map { World(scenario: scenario, design: $0, faults: SeededFaults()) }
+            var worlds = designs.map { World(scenario: scenario, design: $0) }
             var pairs = PairedLosses(designs: designs.count)
             var masks = [UInt64](repeating: 0, count: designs.count)
             var chunk = worker

@@ -100,24 +100,36 @@ public enum FaultKind: Int, Sendable, CaseIterable {
 /// draws a uniform from the owning component's stream (always, so draws stay aligned across
 /// designs) and asks the chooser whether the fault fires.
 ///
-/// `SeededFaults` fires when the draw falls below the probability. A scripted chooser (for
-/// an exhaustive mode that injects every combination of up to K faults) can ignore the draw
-/// and decide from a list of fault-point indices instead.
-public protocol FaultChooser: Sendable {
-    /// Called before each run.
-    mutating func beginRun(_ run: UInt64)
-    /// Whether `fault` fires at fault point number `point` (counted from 0 within the run).
-    mutating func fires(_ fault: FaultKind, probability: Double, uniform: Double, point: Int) -> Bool
-}
+/// Seeded (the default), a fault fires when its draw falls below its probability, so raising
+/// a probability only ever adds firings (monotone under common random numbers). Scripted, for
+/// an exhaustive mode that injects every combination of up to K faults, exactly the listed
+/// fault points fire, whatever the draws. A value type, not a protocol: the world calls it
+/// directly, with no generic or existential cost per event.
+public struct FaultChooser: Sendable, Equatable {
+    /// Scripted mode: the fault points (counted from 0 within a run) that fire, sorted.
+    public private(set) var scriptedPoints: [Int]?
 
-/// The default chooser: a fault fires when its seeded uniform falls below its probability,
-/// so raising a probability only ever adds firings (monotone under common random numbers).
-public struct SeededFaults: FaultChooser {
-    public init() {}
+    /// Faults fire by their seeded draws.
+    public static let seeded = FaultChooser(scriptedPoints: nil)
+
+    /// Exactly these fault points fire (those with probability 0 excepted), every run.
+    public static func scripted(firing points: [Int]) -> FaultChooser {
+        FaultChooser(scriptedPoints: points.sorted())
+    }
+
+    /// Whether `fault` fires at fault point number `point`.
     @inline(__always)
-    public mutating func beginRun(_ run: UInt64) {}
-    @inline(__always)
-    public mutating func fires(_ fault: FaultKind, probability: Double, uniform: Double, point: Int) -> Bool {
-        uniform < probability
+    public func fires(_ fault: FaultKind, probability: Double, uniform: Double, point: Int) -> Bool {
+        guard let scriptedPoints else { return uniform < probability }
+        return probability > 0 && FaultChooser.contains(scriptedPoints, point)
+    }
+
+    static func contains(_ sorted: [Int], _ value: Int) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < sorted.count && sorted[low] == value
     }
 }

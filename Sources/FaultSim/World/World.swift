@@ -4,18 +4,18 @@ import Policies
 ///
 /// A `World` is built once per (design, worker) and reused for every run: `run(_:)` resets
 /// its arrays in place, so the steady state allocates nothing. Every handler is a `switch`
-/// over value types; the fault chooser is a generic parameter, specialised at compile time.
-public struct World<Faults: FaultChooser>: Sendable {
+/// over value types, and faults pass through one value-type seam (`FaultChooser`).
+public struct World: Sendable {
     public let scenario: Scenario
     public let design: Design
-    public var faults: Faults
+    public var faults: FaultChooser
     /// Counts accumulated over every run this world has done.
     public var tally = DesignTally()
     /// Bit k is set when intent k of the last run was lost (at most 64 intents per run), so
     /// runs of different designs can be compared intent by intent.
     public internal(set) var lastRunLostMask: UInt64 = 0
 
-    var queue = EventQueue<WorldEvent>(capacity: 256)
+    var queue = EventQueue(capacity: 256)
     var streams = RandomStreams()
     var intents: [IntentState] = []
     var transactions: [TransactionState] = []
@@ -71,7 +71,7 @@ public struct World<Faults: FaultChooser>: Sendable {
     static var finishedComesBackAfterMs: SimTime { 2_000 }
     static var modalLingerMs: SimTime { 30_000 }
 
-    public init(scenario: Scenario, design: Design, faults: Faults) {
+    public init(scenario: Scenario, design: Design, faults: FaultChooser = .seeded) {
         self.scenario = scenario
         self.design = design
         self.faults = faults
@@ -125,7 +125,6 @@ public struct World<Faults: FaultChooser>: Sendable {
         traceLines.removeAll(keepingCapacity: true)
         queue.reset()
         streams.reseed(seed: scenario.seed, run: index)
-        faults.beginRun(index)
         intents.removeAll(keepingCapacity: true)
         transactions.removeAll(keepingCapacity: true)
         records.removeAll(keepingCapacity: true)
@@ -151,10 +150,11 @@ public struct World<Faults: FaultChooser>: Sendable {
     }
 
     @inline(__always)
-    mutating func handle(_ event: Event<WorldEvent>) {
+    mutating func handle(_ event: Event) {
         let a = event.a, b = event.b, c = event.c
-        if tracing { traceLines.append("\(event.time) \(event.kind) a=\(a) b=\(b) c=\(c) epoch=\(epoch) running=\(appRunning)") }
-        switch event.kind {
+        guard let kind = WorldEvent(rawValue: event.kind) else { preconditionFailure("unknown event kind") }
+        if tracing { traceLines.append("\(event.time) \(kind) a=\(a) b=\(b) c=\(c) epoch=\(epoch) running=\(appRunning)") }
+        switch kind {
         case .intentStart: onIntentStart(a)
         case .buyTap: onBuyTap(a, epoch: b, payment: c)
         case .purchasing: onPurchasing(record: a, epoch: b)
@@ -187,7 +187,7 @@ public struct World<Faults: FaultChooser>: Sendable {
     mutating func schedule(_ kind: WorldEvent, after delay: SimTime, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0) {
         let time = now + delay
         guard time <= scenario.horizonMs else { return }
-        queue.schedule(kind, at: time, a, b, c)
+        queue.schedule(kind.rawValue, at: time, a, b, c)
     }
 
     /// The fault seam: draws this fault point's uniform from `component`'s stream and asks

@@ -5,7 +5,7 @@ import Policies
 /// `simrun run <scenario.json> [options]`: simulate, print the table, write the CSVs.
 enum RunCommand {
     static let defaultScenario = "scenarios/default.json"
-    static let usage = "simrun run <scenario.json> [--runs <n>] [--seed <s>] [--jobs <n|auto>] [--designs <a,b>] [--out <file.csv>] [--faults-out <file.csv>]"
+    static let usage = "simrun run <scenario.json> [--runs <n>] [--seed <s>] [--jobs <n|auto>] [--designs <a,b>] [--out <file.csv>] [--faults-out <file.csv>] [--pairs-out <file.csv>]"
 
     static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Number of runs (default: the scenario's \"runs\").")
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed, 0 to 2^64-1 (default: the scenario's \"seed\").")
@@ -13,8 +13,9 @@ enum RunCommand {
     static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs, in table order (default: the scenario's \"designs\").")
     static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Write the result table as CSV (whole or not at all).")
     static let faultsOut = OptionSpec(name: "--faults-out", valueName: "file.csv", help: "Write how often each fault fired, one row per design and fault.")
+    static let pairsOut = OptionSpec(name: "--pairs-out", valueName: "file.csv", help: "Write the paired lost-order comparison of every two designs (McNemar).")
     static let chunkSize = OptionSpec(name: "--chunk-size", valueName: "n", help: "Runs per unit of parallel work (default: 4096). Never changes the result.")
-    static let options = [runs, seed, jobs, designs, out, faultsOut, chunkSize]
+    static let options = [runs, seed, jobs, designs, out, faultsOut, pairsOut, chunkSize]
 
     static var help: String {
         ArgumentParser.help(
@@ -82,7 +83,8 @@ enum RunCommand {
 
         // Render everything first, then write: a failure leaves no half-written file.
         let outputs = [(parsed.value(out.name), ResultCSV.render(rows)),
-                       (parsed.value(faultsOut.name), ResultCSV.renderFaults(rows))]
+                       (parsed.value(faultsOut.name), ResultCSV.renderFaults(rows)),
+                       (parsed.value(pairsOut.name), ResultCSV.renderPairs(rows, pairs: pairs))]
         for case let (path?, text) in outputs {
             do {
                 try AtomicFile.write(text, to: path)

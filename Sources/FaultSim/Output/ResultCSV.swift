@@ -67,6 +67,25 @@ public enum ResultCSV {
         return text
     }
 
+    public static let pairColumns = ["scenario", "design", "versus", "lost_only_design", "lost_only_versus",
+                                     "lost_difference", "mcnemar_p"]
+
+    /// One row per ordered pair of designs: intents lost by one and not the other (raw counts,
+    /// which merge by addition), the difference per intent, and McNemar's p-value.
+    public static func renderPairs(_ rows: [ResultRow], pairs: PairedLosses) -> String {
+        var text = pairColumns.joined(separator: ",") + "\n"
+        for (a, row) in rows.enumerated() {
+            for (b, other) in rows.enumerated() where a != b {
+                let onlyA = pairs.lostOnlyBy(a, notBy: b), onlyB = pairs.lostOnlyBy(b, notBy: a)
+                let difference = row.tally.intents > 0 ? Double(onlyA - onlyB) / Double(row.tally.intents) : 0
+                text += [csvField(row.scenario), csvField(row.design), csvField(other.design), String(onlyA), String(onlyB),
+                         (difference < 0 ? "-" : "") + FixedPoint.format(abs(difference), places: 9),
+                         FixedPoint.format(pairs.mcNemarPValue(a, b), places: 9)].joined(separator: ",") + "\n"
+            }
+        }
+        return text
+    }
+
     /// RFC 4180 quoting when a field needs it.
     static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }

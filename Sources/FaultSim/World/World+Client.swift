@@ -9,14 +9,19 @@ extension World {
         return nil
     }
 
-    /// The record for a transaction: the one bound to it, else the oldest unbound record for
-    /// the same Apple product (the transaction carries nothing else to match on).
+    /// The record for a transaction: the one bound to it, else the newest unbound record for
+    /// the same Apple product (the transaction carries nothing else to match on; a store keyed
+    /// by product id keeps the latest write, so an older record left by a cancelled purchase
+    /// never shadows the current one).
     func matchRecord(_ transaction: Int32) -> Int32? {
         if let bound = recordOf(transaction) { return bound }
         let product = transactions[Int(transaction)].product
-        for index in records.indices
-        where records[index].alive && records[index].transaction < 0 && records[index].product == product {
-            return Int32(index)
+        var index = records.count - 1
+        while index >= 0 {
+            if records[index].alive && records[index].transaction < 0 && records[index].product == product {
+                return Int32(index)
+            }
+            index -= 1
         }
         return nil
     }

@@ -5,7 +5,7 @@ import Policies
 /// `simrun run <scenario.json> [options]`: simulate, print the table, write the CSVs.
 enum RunCommand {
     static let defaultScenario = "scenarios/default.json"
-    static let usage = "simrun run <scenario.json> [--runs <n>] [--seed <s>] [--jobs <n|auto>] [--designs <a,b>] [--out <file.csv>] [--faults-out <file.csv>] [--pairs-out <file.csv>]"
+    static let usage = "simrun run <scenario.json> [--runs <n>] [--seed <s>] [--jobs <n|auto>] [--designs <a,b>] [--out <file.csv>] [--faults-out <file.csv>] [--pairs-out <file.csv>] [--causes-out <file.csv>]"
 
     static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Number of runs (default: the scenario's \"runs\").")
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed, 0 to 2^64-1 (default: the scenario's \"seed\").")
@@ -14,8 +14,9 @@ enum RunCommand {
     static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Write the result table as CSV (whole or not at all).")
     static let faultsOut = OptionSpec(name: "--faults-out", valueName: "file.csv", help: "Write how often each fault fired, one row per design and fault.")
     static let pairsOut = OptionSpec(name: "--pairs-out", valueName: "file.csv", help: "Write the paired lost-order comparison of every two designs (McNemar).")
+    static let causesOut = OptionSpec(name: "--causes-out", valueName: "file.csv", help: "Write why intents were lost, mis-delivered, duplicated or double-charged.")
     static let chunkSize = OptionSpec(name: "--chunk-size", valueName: "n", help: "Runs per unit of parallel work (default: 4096). Never changes the result.")
-    static let options = [runs, seed, jobs, designs, out, faultsOut, pairsOut, chunkSize]
+    static let options = [runs, seed, jobs, designs, out, faultsOut, pairsOut, causesOut, chunkSize]
 
     static var help: String {
         ArgumentParser.help(
@@ -84,7 +85,8 @@ enum RunCommand {
         // Render everything first, then write: a failure leaves no half-written file.
         let outputs = [(parsed.value(out.name), ResultCSV.render(rows)),
                        (parsed.value(faultsOut.name), ResultCSV.renderFaults(rows)),
-                       (parsed.value(pairsOut.name), ResultCSV.renderPairs(rows, pairs: pairs))]
+                       (parsed.value(pairsOut.name), ResultCSV.renderPairs(rows, pairs: pairs)),
+                       (parsed.value(causesOut.name), ResultCSV.renderCauses(rows))]
         for case let (path?, text) in outputs {
             do {
                 try AtomicFile.write(text, to: path)

@@ -130,3 +130,32 @@ struct FindingsTests {
         return first.low <= second.high && second.low <= first.high
     }
 }
+
+@Suite("Root causes")
+struct CauseTests {
+    @Test("Every blemished intent has exactly one cause, in every scenario and design", arguments: FindingsTests.scenarioNames)
+    func causesAddUp(_ name: String) throws {
+        let result = try FindingsTests.compare(name, TestDesigns.all, runs: 5_000)
+        for (design, tally) in zip(result.designs, result.tallies) {
+            for outcome in Blemish.allCases {
+                let sum = Cause.allCases.reduce(Int64(0)) { $0 + tally.count(of: outcome, cause: $1) }
+                #expect(sum == tally.total(of: outcome), "\(name) \(design.name) \(outcome.name)")
+                #expect(tally.count(of: outcome, cause: .none) == 0, "\(name) \(design.name) \(outcome.name) without a cause")
+            }
+        }
+    }
+
+    @Test("seed000-v1.0 loses most to the record cleared on cancel; SwiftyStoreKit atomic to finishing before delivery")
+    func topCauses() throws {
+        let anomalies = try FindingsTests.compare("storekit-anomalies", [.seed000V1_0, .swiftyStoreKitAtomic], runs: 20_000)
+        #expect(anomalies.tally("seed000-v1.0").causes(of: .lost).first?.cause == .recordClearedOnCancel)
+        let defaults = try FindingsTests.compare("default", [.swiftyStoreKitAtomic], runs: 20_000)
+        #expect(defaults.tally("swiftystorekit-atomic").causes(of: .lost).first?.cause == .finishedBeforeDelivery)
+    }
+
+    @Test("seed003-sk1's mis-deliveries come from the lost applicationUsername")
+    func misdeliveryCause() throws {
+        let result = try FindingsTests.compare("account-switch", [.seed003SK1], runs: 20_000)
+        #expect(result.tally("seed003-sk1").causes(of: .misdelivered).first?.cause == .creditedAfterApplicationUsernameLost)
+    }
+}

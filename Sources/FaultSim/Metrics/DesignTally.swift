@@ -32,6 +32,34 @@ public struct DesignTally: Sendable, Equatable {
     public var events: Int64 = 0
     /// Firings per fault, indexed by `FaultKind.rawValue`.
     public var faultCounts = [Int64](repeating: 0, count: FaultKind.allCases.count)
+    /// Blemished intents per (outcome, cause), indexed by `causeIndex`.
+    public var causeCounts = [Int64](repeating: 0, count: Blemish.allCases.count * Cause.allCases.count)
+
+    static func causeIndex(_ outcome: Blemish, _ cause: Cause) -> Int { outcome.rawValue * Cause.allCases.count + cause.rawValue }
+
+    mutating func count(_ outcome: Blemish, _ cause: Cause) {
+        causeCounts[DesignTally.causeIndex(outcome, cause)] += 1
+    }
+
+    /// Intents that ended in `outcome`.
+    public func total(of outcome: Blemish) -> Int64 {
+        switch outcome {
+        case .lost: lost
+        case .misdelivered: misdelivered
+        case .duplicated: duplicated
+        case .doubleCharged: doubleCharged
+        }
+    }
+
+    /// Intents with `outcome` attributed to `cause`.
+    public func count(of outcome: Blemish, cause: Cause) -> Int64 { causeCounts[DesignTally.causeIndex(outcome, cause)] }
+
+    /// The causes of `outcome`, most frequent first (ties in `Cause` order), without zeros.
+    public func causes(of outcome: Blemish) -> [(cause: Cause, count: Int64)] {
+        Cause.allCases.map { ($0, count(of: outcome, cause: $0)) }
+            .filter { $0.1 > 0 }
+            .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0.rawValue < $1.0.rawValue }
+    }
 
     public init() {}
 
@@ -55,6 +83,7 @@ public struct DesignTally: Sendable, Equatable {
         leakedRecords += other.leakedRecords
         events += other.events
         for index in faultCounts.indices { faultCounts[index] += other.faultCounts[index] }
+        for index in causeCounts.indices { causeCounts[index] += other.causeCounts[index] }
     }
 
     /// Lost intents over all intents, with its 95% Wilson interval.
@@ -70,5 +99,9 @@ public struct DesignTally: Sendable, Equatable {
         precondition(deliveredSameSession + deliveredAfterRelaunch + deliveredAfterReinstall == delivered,
                      "delivery classes must add up to delivered")
         precondition(deliveryDelay.total == delivered, "one delay per delivered intent")
+        for outcome in Blemish.allCases {
+            precondition(Cause.allCases.reduce(0) { $0 + count(of: outcome, cause: $1) } == total(of: outcome),
+                         "every \(outcome.name) intent has exactly one cause")
+        }
     }
 }

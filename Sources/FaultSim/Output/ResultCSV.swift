@@ -67,6 +67,25 @@ public enum ResultCSV {
         return text
     }
 
+    public static let causeColumns = ["scenario", "design", "outcome", "cause", "count", "share"]
+
+    /// One row per design, blemished outcome and cause, most frequent cause first; `share` is
+    /// the cause's part of that outcome's count. The counts of each design and outcome add up
+    /// to its outcome column.
+    public static func renderCauses(_ rows: [ResultRow]) -> String {
+        var text = causeColumns.joined(separator: ",") + "\n"
+        for row in rows {
+            for outcome in Blemish.allCases {
+                let total = row.tally.total(of: outcome)
+                for (cause, count) in row.tally.causes(of: outcome) {
+                    text += [csvField(row.scenario), csvField(row.design), outcome.name, cause.name, String(count),
+                             FixedPoint.format(Double(count) / Double(total), places: 6)].joined(separator: ",") + "\n"
+                }
+            }
+        }
+        return text
+    }
+
     public static let pairColumns = ["scenario", "design", "versus", "lost_only_design", "lost_only_versus",
                                      "lost_difference", "mcnemar_p"]
 

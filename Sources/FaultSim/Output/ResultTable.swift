@@ -6,12 +6,13 @@ public enum ResultTable {
         var header = ["design", "intents", "lost", "lost rate [95% CI]", "misdeliv", "dup", "2x charged",
                       "p50 delay", "p99 delay", "support", "stuck", "req/intent"]
         if pairs != nil { header.append("lost vs best (paired)") }
+        header.append("top lost cause")
         let best = rows.indices.min { rows[$0].tally.lost < rows[$1].tally.lost }
         var lines: [[String]] = [header]
         for (index, row) in rows.enumerated() {
             let t = row.tally
             let lost = t.lostRate
-            lines.append([
+            var line: [String] = [
                 row.design, String(t.intents), String(t.lost),
                 "\(percent(lost.rate)) [\(percent(lost.low)), \(percent(lost.high))]",
                 String(t.misdelivered), String(t.duplicated), String(t.doubleCharged),
@@ -19,7 +20,10 @@ public enum ResultTable {
                 t.deliveryDelay.quantile(0.99).map(humanDuration) ?? "-",
                 String(t.supportContacts), String(t.stuckModals),
                 FixedPoint.format(row.perIntent(t.serverRequests), places: 2),
-            ] + (pairs.map { [versusBest(index, best: best!, pairs: $0, intents: t.intents)] } ?? []))
+            ]
+            if let pairs, let best { line.append(versusBest(index, best: best, pairs: pairs, intents: t.intents)) }
+            line.append(topCause(t))
+            lines.append(line)
         }
         var widths = [Int](repeating: 0, count: header.count)
         for line in lines { for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) } }
@@ -44,6 +48,12 @@ public enum ResultTable {
         let p = pairs.mcNemarPValue(index, best)
         let verdict = p < 0.001 ? "p<0.001" : "p=" + FixedPoint.format(p, places: 3) + (p < 0.05 ? "" : " same")
         return (more >= 0 ? "+" : "") + FixedPoint.format(difference, places: 3) + " pts " + verdict
+    }
+
+    /// "finished_before_delivery 71%", or "-" when nothing was lost.
+    static func topCause(_ tally: DesignTally) -> String {
+        guard let top = tally.causes(of: .lost).first else { return "-" }
+        return top.cause.name + " " + FixedPoint.format(Double(top.count) / Double(tally.lost) * 100, places: 0) + "%"
     }
 
     static func percent(_ rate: Double) -> String { FixedPoint.format(rate * 100, places: 3) + "%" }

@@ -43,8 +43,11 @@ extension World {
         }
         if !matched {
             switch design.unmatchedTransactions {
-            case .leaveUnfinished: return
+            case .leaveUnfinished:
+                markIrreversible(transaction, whyUnmatched(transaction, otherwise: .leftUnmatched))
+                return
             case .finishAndDrop:
+                markIrreversible(transaction, whyUnmatched(transaction, otherwise: .droppedUnmatched))
                 finish(transaction)
                 return
             case .verifyWithFallback: break
@@ -52,6 +55,24 @@ extension World {
         }
         if design.finishMoment == .atCallback { finish(transaction) }
         startWork(transaction)
+    }
+
+    /// What made a transaction unmatchable, as far as the world can tell.
+    func whyUnmatched(_ transaction: Int32, otherwise fallback: Cause) -> Cause {
+        let tx = transactions[Int(transaction)]
+        let intent = intents[Int(tx.intent)]
+        if intent.recordLoss != .none { return intent.recordLoss }
+        let usesName = design.itemMapping == .applicationUsername || design.itemMapping == .applicationUsernameThenRecord
+        if usesName && !tx.payloadIntact { return .applicationUsernameLost }
+        return fallback
+    }
+
+    /// Notes the first irreversible step that leaves `transaction` undelivered.
+    mutating func markIrreversible(_ transaction: Int32, _ cause: Cause) {
+        let index = Int(transaction)
+        if transactions[index].irreversible == .none && transactions[index].deliveries == 0 {
+            transactions[index].irreversible = cause
+        }
     }
 
     /// Starts a fresh round of verification for `transaction` in this session.
@@ -130,9 +151,10 @@ extension World {
     }
 
     /// The client hears back (or gives up waiting) on a verify request.
-    mutating func onVerifyAnswer(_ transaction: Int32, _ answer: Answer) {
+    mutating func onVerifyAnswer(_ transaction: Int32, _ answer: Answer, failure: Cause) {
         let index = Int(transaction)
         transactions[index].inFlight = false
+        if answer != .success { transactions[index].lastFailure = failure }
         guard transactions[index].workEpoch == epoch else { return }
         switch answer {
         case .success:

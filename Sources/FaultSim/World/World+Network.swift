@@ -18,12 +18,14 @@ extension World {
         if isOffline(now) {
             // The OS knows there is no connection: the request fails at once.
             request.lostOnTheWay = true
+            request.failure = .offline
             requests.append(request)
             schedule(.requestTimeout, after: World.offlineFailureMs, id)
             return
         }
         if fault(.requestLost, network.requestLossProbability, draw: lossDraw) {
             request.lostOnTheWay = true
+            request.failure = .requestLost
         } else {
             schedule(.requestArrives, after: request.halfLatency, id)
         }
@@ -37,6 +39,7 @@ extension World {
         requests[index].settled = true
         if !requests[index].lostOnTheWay && !requests[index].noResponseComing {
             _ = ruleFault(.slowRequest)
+            requests[index].failure = .slowNetwork
         }
         clientReceives(request, .failure)
     }
@@ -47,6 +50,7 @@ extension World {
         requests[index].serverAnswer = answer
         if fault(.responseLost, scenario.network.responseLossProbability, draw: requests[index].responseLossDraw) {
             requests[index].noResponseComing = true
+            if answer == .success || requests[index].failure == .none { requests[index].failure = .responseLost }
             return
         }
         let processing = sample(scenario.appServer.processingTime, .appServer)
@@ -67,7 +71,7 @@ extension World {
         guard appRunning, sent.epoch == epoch else { return }
         switch sent.kind {
         case .createOrder: onCreateOrderAnswer(request, answer)
-        case .verify: onVerifyAnswer(sent.transaction, answer)
+        case .verify: onVerifyAnswer(sent.transaction, answer, failure: sent.failure)
         }
     }
 }

@@ -15,10 +15,13 @@ extension World {
                 tally.notCharged += 1
             } else if intent.charges > 1 {
                 tally.doubleCharged += 1
+                tally.count(.doubleCharged, .doubleTapUnguarded)
             } else if intent.wrongDeliveries > 0 {
                 tally.misdelivered += 1
+                tally.count(.misdelivered, intent.misdeliveryCause)
             } else if intent.correctDeliveries > 1 {
                 tally.duplicated += 1
+                tally.count(.duplicated, .serverNotIdempotent)
             } else if intent.correctDeliveries == 1 {
                 tally.delivered += 1
                 tally.deliveryDelay.record(intent.deliveredAt - intent.firstChargeAt)
@@ -30,9 +33,21 @@ extension World {
                 }
             } else {
                 tally.lost += 1
+                tally.count(.lost, lossCause(intent))
                 lastRunLostMask |= 1 << UInt64(index)
             }
         }
         for record in records where record.alive && record.durable { tally.leakedRecords += 1 }
+    }
+
+    /// Why a charged intent was never delivered: the first irreversible step if there was one,
+    /// else the user leaving for good, else the last failed verification.
+    func lossCause(_ intent: IntentState) -> Cause {
+        precondition(intent.transaction >= 0, "a lost intent was charged")
+        let transaction = transactions[Int(intent.transaction)]
+        if transaction.irreversible != .none { return transaction.irreversible }
+        if userGoneForGood { return .userNeverCameBack }
+        if transaction.lastFailure != .none { return transaction.lastFailure }
+        return .stillPending
     }
 }

@@ -8,6 +8,7 @@ extension World {
     mutating func onRequestArrives(_ request: Int32) {
         let index = Int(request)
         if fault(.serverError, scenario.appServer.errorProbability, .appServer) {
+            requests[index].failure = .serverError
             respond(request, .failure)
             return
         }
@@ -21,6 +22,7 @@ extension World {
                 customerKnown = true
             } else if design.receiptKind == .perTransaction {
                 // Without a transaction id the server cannot tell which purchase to check.
+                requests[index].failure = .serverError
                 respond(request, .invalid)
                 return
             }
@@ -37,11 +39,13 @@ extension World {
         let timeout = scenario.appServer.appleTimeoutMs
         if latency > timeout {
             _ = ruleFault(.appleTimeout)
+            requests[Int(request)].failure = .appleTimeout
             schedule(.appleAnswer, after: timeout, request, 0)
             return
         }
-        let valid = !isAppleOutage(now)
-            && !fault(.appleTryAgain, scenario.apple.tryAgainProbability, draw: answerDraw)
+        let outage = isAppleOutage(now)
+        let valid = !outage && !fault(.appleTryAgain, scenario.apple.tryAgainProbability, draw: answerDraw)
+        if !valid { requests[Int(request)].failure = outage ? .appleOutage : .appleTryAgain }
         schedule(.appleAnswer, after: latency, request, valid ? 1 : 0)
     }
 
@@ -53,17 +57,20 @@ extension World {
             return
         }
         guard requests[index].receiptCovers else {
+            requests[index].failure = .receiptNoLongerListsIt
             respond(request, .invalid)  // "transaction not in receipt"
             return
         }
         let server = scenario.appServer
         if fault(.serverCrashBeforeDelivery, server.crashBeforeDeliveryProbability, .appServer) {
             requests[index].noResponseComing = true
+            requests[index].failure = .serverCrashed
             return
         }
         deliverVerified(request)
         if fault(.serverCrashAfterDelivery, server.crashAfterDeliveryProbability, .appServer) {
             requests[index].noResponseComing = true
+            requests[index].failure = .serverCrashed
             return
         }
         respond(request, .success)
@@ -82,7 +89,7 @@ extension World {
             // No order id reached the server: it makes a new order for whoever the request names.
             orders.append(OrderState(uid: uid, item: item))
         }
-        deliver(sent.transaction, uid: uid, item: item)
+        deliver(sent.transaction, uid: uid, item: item, payloadLost: !transactions[Int(sent.transaction)].payloadIntact)
         guard design.receiptKind == .appReceipt else { return }
         for other in transactions.indices where other != Int(sent.transaction) && inAppReceipt(other) {
             let tx = transactions[other]
@@ -95,7 +102,7 @@ extension World {
     }
 
     /// Grants goods for `transaction` and judges the grant against the intent's truth.
-    mutating func deliver(_ transaction: Int32, uid: Int32, item: Int32) {
+    mutating func deliver(_ transaction: Int32, uid: Int32, item: Int32, payloadLost: Bool = false) {
         let index = Int(transaction)
         if design.serverIdempotency == .oncePerTransaction && transactions[index].deliveries > 0 { return }
         transactions[index].deliveries += 1
@@ -103,6 +110,12 @@ extension World {
         let intent = Int(transactions[index].intent)
         guard uid == intents[intent].uid && item == intents[intent].item else {
             intents[intent].wrongDeliveries += 1
+            if intents[intent].misdeliveryCause == .none {
+                let usesName = design.userMapping == .applicationUsername
+                intents[intent].misdeliveryCause = uid != intents[intent].uid
+                    ? (usesName && payloadLost ? .creditedAfterApplicationUsernameLost : .creditedToSwitchedAccount)
+                    : .itemGuessed
+            }
             return
         }
         intents[intent].correctDeliveries += 1

@@ -63,6 +63,7 @@ extension World {
             intent: intent, product: intents[index].product,
             payloadUid: intents[index].uid, payloadItem: intents[index].item, payloadOrder: order))
         intents[index].charges += 1
+        intents[index].transaction = transaction
         if intents[index].charges == 1 {
             intents[index].firstChargeAt = now
             intents[index].chargedSession = sessionIndex
@@ -90,6 +91,7 @@ extension World {
             for index in records.indices
             where records[index].alive && records[index].intent == intent && records[index].transaction < 0 {
                 records[index].alive = false
+                intents[Int(intent)].recordLoss = cancelled ? .recordClearedOnCancel : .recordClearedOnFail
                 break
             }
         }
@@ -124,6 +126,7 @@ extension World {
         let index = Int(transaction)
         guard !transactions[index].finished else { return }
         transactions[index].finished = true
+        if transactions[index].deliveries == 0 { markIrreversible(transaction, .finishedBeforeDelivery) }
         if design.persistMoment == .afterFinish, let record = recordOf(transaction) { persist(record) }
         if fault(.finishedRedelivered, scenario.storeKit.finishedRedeliveredProbability, .storeKit) {
             schedule(.purchasedCallback, after: World.finishedComesBackAfterMs, transaction,

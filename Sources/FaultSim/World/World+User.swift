@@ -172,6 +172,8 @@ extension World {
             for index in records.indices where records[index].alive && records[index].durable
                 && !design.localStore.survivesReinstall {
                 records[index].alive = false
+                let intent = Int(records[index].intent)
+                if intents[intent].recordLoss == .none { intents[intent].recordLoss = .sandboxWipedByReinstall }
             }
         }
         launch()

@@ -81,6 +81,13 @@ struct IntentState: Sendable {
     var delivery: DeliveryMoment = .none
     var deliveredAt: SimTime = -1
     var supportContacted = false
+    // Cause bookkeeping (see `Cause`).
+    /// The intent's latest transaction, or −1.
+    var transaction: Int32 = -1
+    /// Why the intent's record was cleared before its purchase was matched.
+    var recordLoss: Cause = .none
+    /// Why the first wrong delivery went wrong.
+    var misdeliveryCause: Cause = .none
 }
 
 /// A StoreKit transaction (one per charge).
@@ -108,6 +115,10 @@ struct TransactionState: Sendable {
     var payloadIntact = true
     /// The epoch in which the app read the receipt blob into memory.
     var receiptEpoch: Int32 = -1
+    /// The first irreversible step that left it undelivered (finished, dropped, ignored).
+    var irreversible: Cause = .none
+    /// Why its last verification failed.
+    var lastFailure: Cause = .none
 }
 
 /// A client-side purchase record (memory, and from the design's persist moment on, its store).
@@ -170,4 +181,6 @@ struct RequestState: Sendable {
     var lostOnTheWay = false
     /// The server saw it but no answer will come (lost answer, server crash).
     var noResponseComing = false
+    /// Why it failed, when it did.
+    var failure: Cause = .none
 }

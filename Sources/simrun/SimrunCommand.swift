@@ -13,7 +13,7 @@ enum ExitCode {
 enum SimrunCommand {
     static let abstract = "Fault-injection simulator for iOS in-app purchase flows: which design loses the fewest paid orders."
     static let usage = "simrun <command> [options]   (no command: simrun run scenarios/default.json)"
-    static let commands = ["run", "designs", "help"]
+    static let commands = ["run", "designs", "trace", "find", "help"]
 
     static var help: String {
         """
@@ -24,6 +24,10 @@ enum SimrunCommand {
         COMMANDS:
           run <scenario.json>   Simulate a scenario for each design; print the table, write CSVs.
           designs [NAME]        List the designs, or show one design's value on every axis.
+          trace <scenario.json> --design D --run I [--svg F]
+                                Replay one run: its timeline, faults, outcome and cause.
+          find <scenario.json> --design D --outcome O [--cause C] [--shortest]
+                                List runs that ended that way, with the command replaying each.
           help [COMMAND]        Show help for simrun or one command.
 
         See 'simrun <command> --help' for a command's options.
@@ -39,10 +43,14 @@ enum SimrunCommand {
             switch first {
             case "run": return try RunCommand.execute(Array(arguments.dropFirst()))
             case "designs": return try DesignsCommand.execute(Array(arguments.dropFirst()))
+            case "trace": return try TraceCommand.execute(Array(arguments.dropFirst()))
+            case "find": return try FindCommand.execute(Array(arguments.dropFirst()))
             case "help", "-h", "--help":
                 switch arguments.dropFirst().first {
                 case "run": print(RunCommand.help, terminator: "")
                 case "designs": print(DesignsCommand.help, terminator: "")
+                case "trace": print(TraceCommand.help, terminator: "")
+                case "find": print(FindCommand.help, terminator: "")
                 default: print(help, terminator: "")
                 }
                 return ExitCode.success

@@ -42,6 +42,7 @@ extension World {
         case .appAccountToken: matched = true
         }
         if !matched {
+            note(.app, nil, "cannot match transaction \(transaction) to a purchase: \(design.unmatchedTransactions.rawValue)")
             switch design.unmatchedTransactions {
             case .leaveUnfinished:
                 markIrreversible(transaction, whyUnmatched(transaction, otherwise: .leftUnmatched))
@@ -182,6 +183,7 @@ extension World {
     mutating func clearRecords(of transaction: Int32) {
         for index in records.indices where records[index].alive && records[index].transaction == transaction {
             records[index].alive = false
+            note(.localStore, nil, "record of intent \(records[index].intent) cleared")
         }
     }
 

@@ -9,20 +9,26 @@ extension World {
         tally.runs += 1
         tally.intents += Int64(intents.count)
         lastRunLostMask = 0
+        lastRunVerdicts.removeAll(keepingCapacity: true)
         for (index, intent) in intents.enumerated() {
             if intent.charges == 0 {
                 precondition(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
                 tally.notCharged += 1
+                lastRunVerdicts.append(IntentVerdict(outcome: .notCharged, cause: .none))
             } else if intent.charges > 1 {
                 tally.doubleCharged += 1
                 tally.count(.doubleCharged, .doubleTapUnguarded)
+                lastRunVerdicts.append(IntentVerdict(outcome: .doubleCharged, cause: .doubleTapUnguarded))
             } else if intent.wrongDeliveries > 0 {
                 tally.misdelivered += 1
                 tally.count(.misdelivered, intent.misdeliveryCause)
+                lastRunVerdicts.append(IntentVerdict(outcome: .misdelivered, cause: intent.misdeliveryCause))
             } else if intent.correctDeliveries > 1 {
                 tally.duplicated += 1
                 tally.count(.duplicated, .serverNotIdempotent)
+                lastRunVerdicts.append(IntentVerdict(outcome: .duplicated, cause: .serverNotIdempotent))
             } else if intent.correctDeliveries == 1 {
+                lastRunVerdicts.append(IntentVerdict(outcome: .delivered, cause: .none))
                 tally.delivered += 1
                 tally.deliveryDelay.record(intent.deliveredAt - intent.firstChargeAt)
                 switch intent.delivery {
@@ -32,9 +38,11 @@ extension World {
                 case .none: preconditionFailure("a delivered intent has a delivery moment")
                 }
             } else {
+                let cause = lossCause(intent)
                 tally.lost += 1
-                tally.count(.lost, lossCause(intent))
+                tally.count(.lost, cause)
                 lastRunLostMask |= 1 << UInt64(index)
+                lastRunVerdicts.append(IntentVerdict(outcome: .lost, cause: cause))
             }
         }
         for record in records where record.alive && record.durable { tally.leakedRecords += 1 }

@@ -16,6 +16,7 @@ extension World {
         case .createOrder:
             requests[index].order = Int32(orders.count)
             orders.append(OrderState(uid: requests[index].uid, item: requests[index].item))
+            note(.appServer, nil, "order \(orders.count - 1) created for user \(requests[index].uid), item \(requests[index].item)")
             respond(request, .success)
         case .verify:
             if requests[index].hasTransactionId {
@@ -34,6 +35,7 @@ extension World {
     /// One verifyReceipt call. Latency and answer are drawn every time (two draws).
     mutating func callApple(_ request: Int32) {
         tally.appleRequests += 1
+        note(.appServer, .apple, "verifyReceipt")
         let latency = sample(scenario.apple.verifyLatency, .apple)
         let answerDraw = streams.unit(.apple)
         let timeout = scenario.appServer.appleTimeoutMs
@@ -104,8 +106,12 @@ extension World {
     /// Grants goods for `transaction` and judges the grant against the intent's truth.
     mutating func deliver(_ transaction: Int32, uid: Int32, item: Int32, payloadLost: Bool = false) {
         let index = Int(transaction)
-        if design.serverIdempotency == .oncePerTransaction && transactions[index].deliveries > 0 { return }
+        if design.serverIdempotency == .oncePerTransaction && transactions[index].deliveries > 0 {
+            note(.appServer, nil, "transaction \(transaction) already delivered")
+            return
+        }
         transactions[index].deliveries += 1
+        note(.appServer, nil, "delivers item \(item) to user \(uid) for transaction \(transaction)")
         customerKnown = true
         let intent = Int(transactions[index].intent)
         guard uid == intents[intent].uid && item == intents[intent].item else {

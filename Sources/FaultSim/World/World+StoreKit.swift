@@ -21,7 +21,9 @@ extension World {
     }
 
     mutating func persist(_ record: Int32) {
-        if design.localStore.survivesProcessDeath { records[Int(record)].durable = true }
+        guard design.localStore.survivesProcessDeath, !records[Int(record)].durable else { return }
+        records[Int(record)].durable = true
+        note(.localStore, nil, "record of intent \(records[Int(record)].intent) written to the \(design.localStore.rawValue)")
     }
 
     /// The user answers the sheet; on confirm, Apple charges and StoreKit reports back,
@@ -64,6 +66,7 @@ extension World {
             payloadUid: intents[index].uid, payloadItem: intents[index].item, payloadOrder: order))
         intents[index].charges += 1
         intents[index].transaction = transaction
+        note(.apple, nil, "charges the user: transaction \(transaction) (intent \(intent))")
         if intents[index].charges == 1 {
             intents[index].firstChargeAt = now
             intents[index].chargedSession = sessionIndex
@@ -92,6 +95,7 @@ extension World {
             where records[index].alive && records[index].intent == intent && records[index].transaction < 0 {
                 records[index].alive = false
                 intents[Int(intent)].recordLoss = cancelled ? .recordClearedOnCancel : .recordClearedOnFail
+                note(.localStore, nil, "record of intent \(intent) cleared on \(cancelled ? "cancel" : "fail")")
                 break
             }
         }
@@ -126,6 +130,7 @@ extension World {
         let index = Int(transaction)
         guard !transactions[index].finished else { return }
         transactions[index].finished = true
+        note(.app, .storeKit, "finishTransaction(\(transaction))" + (transactions[index].deliveries == 0 ? ", not yet delivered" : ""))
         if transactions[index].deliveries == 0 { markIrreversible(transaction, .finishedBeforeDelivery) }
         if design.persistMoment == .afterFinish, let record = recordOf(transaction) { persist(record) }
         if fault(.finishedRedelivered, scenario.storeKit.finishedRedeliveredProbability, .storeKit) {

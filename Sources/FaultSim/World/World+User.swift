@@ -111,6 +111,7 @@ extension World {
 
     /// The process is gone: memory dies, and the user may or may not come back.
     mutating func processEnds(_ reason: ProcessEnd) {
+        note(.app, nil, "process ends (\(reason))")
         appRunning = false
         modalIntent = -1
         for index in records.indices where records[index].alive && !records[index].durable {
@@ -172,6 +173,7 @@ extension World {
             for index in records.indices where records[index].alive && records[index].durable
                 && !design.localStore.survivesReinstall {
                 records[index].alive = false
+                note(.localStore, nil, "reinstall wipes the sandbox record of intent \(records[index].intent)")
                 let intent = Int(records[index].intent)
                 if intents[intent].recordLoss == .none { intents[intent].recordLoss = .sandboxWipedByReinstall }
             }
@@ -185,6 +187,7 @@ extension World {
         appRunning = true
         epoch += 1
         sessionIndex += 1
+        note(.app, nil, "launches (session \(sessionIndex)); registers the StoreKit observer")
         let device = scenario.device
         if fault(.appCrash, device.crashProbabilityPerSession, .device) {
             schedule(.appCrash, after: sample(device.crashTime, .device), 0, epoch)

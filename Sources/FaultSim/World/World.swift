@@ -55,9 +55,19 @@ public struct World: Sendable {
     var faultPoint = 0
     var runIndex: UInt64 = 0
 
-    /// When set, every event is written to `traceLines` (replay of one run only).
-    public var tracing = false
-    public private(set) var traceLines: [String] = []
+    /// When set, each run's story is written to `trace` (for replaying one run; costs one
+    /// branch per event when off).
+    public var tracing: Bool {
+        get { traceLog != nil }
+        set { traceLog = newValue ? TraceLog() : nil }
+    }
+    var traceLog: TraceLog?
+    /// The last run's story, when `tracing` is on.
+    public var trace: [TraceEntry] { traceLog?.entries ?? [] }
+    /// How each intent of the last run ended, and why.
+    public internal(set) var lastRunVerdicts: [IntentVerdict] = []
+    /// Events the last run took.
+    public internal(set) var lastRunEvents = 0
 
     /// No run may take more events than this; reaching it is a model bug, not a result.
     public static var maxEventsPerRun: Int { 200_000 }
@@ -97,6 +107,7 @@ public struct World: Sendable {
             #endif
         }
         tally.events += Int64(processed)
+        lastRunEvents = processed
         _checkInvariants()
         settleOutcomes()
     }
@@ -122,7 +133,7 @@ public struct World: Sendable {
 
     mutating func reset(_ index: UInt64) {
         runIndex = index
-        traceLines.removeAll(keepingCapacity: true)
+        traceLog?.entries.removeAll(keepingCapacity: true)
         queue.reset()
         streams.reseed(seed: scenario.seed, run: index)
         intents.removeAll(keepingCapacity: true)
@@ -153,7 +164,10 @@ public struct World: Sendable {
     mutating func handle(_ event: Event) {
         let a = event.a, b = event.b, c = event.c
         guard let kind = WorldEvent(rawValue: event.kind) else { preconditionFailure("unknown event kind") }
-        if tracing { traceLines.append("\(event.time) \(kind) a=\(a) b=\(b) c=\(c) epoch=\(epoch) running=\(appRunning)") }
+        if tracing && !isStale(kind, a, b, c) {
+            let (from, to, text) = describe(kind, a, b, c)
+            note(from, to, text)
+        }
         switch kind {
         case .intentStart: onIntentStart(a)
         case .buyTap: onBuyTap(a, epoch: b, payment: c)
@@ -202,7 +216,10 @@ public struct World: Sendable {
     mutating func fault(_ kind: FaultKind, _ probability: Double, draw: Double) -> Bool {
         let fires = faults.fires(kind, probability: probability, uniform: draw, point: faultPoint)
         faultPoint += 1
-        if fires { tally.faultCounts[kind.rawValue] += 1 }
+        if fires {
+            tally.faultCounts[kind.rawValue] += 1
+            note(World.actor(of: kind), nil, "FAULT \(kind.name): \(kind.control.firing)", fault: kind)
+        }
         return fires
     }
 

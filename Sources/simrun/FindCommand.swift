@@ -1,0 +1,85 @@
+import FaultSim
+import Policies
+
+/// `simrun find <scenario.json> --design D --outcome O [--cause C] [--limit K] [--shortest]`:
+/// the first runs whose intents ended that way, each with the command that replays it.
+enum FindCommand {
+    static let usage = "simrun find <scenario.json> --design <name> --outcome <lost|misdelivered|duplicated|double_charged> [--cause <c>] [--limit <k>] [--shortest] [--runs <n>] [--seed <s>]"
+    static let design = OptionSpec(name: "--design", valueName: "name", help: "The design to search (required).")
+    static let outcome = OptionSpec(name: "--outcome", valueName: "outcome", help: "lost, misdelivered, duplicated or double_charged (required).")
+    static let cause = OptionSpec(name: "--cause", valueName: "c", help: "Only intents with this cause (see README, 'Why: root causes').")
+    static let limit = OptionSpec(name: "--limit", valueName: "k", help: "How many runs to list (default: 10).")
+    static let shortest = OptionSpec(name: "--shortest", valueName: nil, help: "Among the first <k> matches, print only the one with the fewest events.")
+    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Search runs 0..<n (default: the scenario's \"runs\").")
+    static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
+    static let options = [design, outcome, cause, limit, shortest, runs, seed]
+
+    static var help: String {
+        ArgumentParser.help(abstract: "Find runs whose intents ended lost, mis-delivered, duplicated or double-charged, with their causes.",
+                            usage: usage, options: options)
+    }
+
+    static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
+        if parsed.wantsHelp {
+            print(help, terminator: "")
+            return ExitCode.success
+        }
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError(message: parsed.positionals.isEmpty ? "Missing expected argument '<scenario.json>'."
+                             : "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
+        }
+        guard let designName = parsed.value(design.name) else {
+            throw UsageError(message: "Missing expected option '--design <name>'.", usage: usage)
+        }
+        let searchable = IntentVerdict.Outcome.allCases.filter { $0 != .delivered && $0 != .notCharged }
+        guard let outcomeText = parsed.value(outcome.name) else {
+            throw UsageError(message: "Missing expected option '--outcome <outcome>'.", usage: usage)
+        }
+        guard let wanted = searchable.first(where: { $0.rawValue == outcomeText }) else {
+            throw ArgumentParser.invalid(outcomeText, for: outcome, usage: usage,
+                                         because: "expected one of: \(searchable.map(\.rawValue).joined(separator: ", "))")
+        }
+        var wantedCause: Cause?
+        if let text = parsed.value(cause.name) {
+            guard let match = Cause.allCases.first(where: { $0.name == text }) else {
+                var reason = "unknown cause"
+                if let hint = Suggestion.nearest(to: text, in: Cause.allCases.map(\.name)) { reason += "; did you mean '\(hint)'?" }
+                throw ArgumentParser.invalid(text, for: cause, usage: usage, because: reason)
+            }
+            wantedCause = match
+        }
+        let count = try ScenarioInput.integer(parsed, limit, minimum: 1, usage: usage) ?? 10
+        let runLimit = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage)
+        let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
+        guard var scenario = ScenarioInput.load(path) else { return ExitCode.data }
+        if let seedValue { scenario.seed = seedValue }
+        if let runLimit { scenario.runs = runLimit }
+        let chosen = try ScenarioInput.design(designName, in: scenario, option: design, usage: usage)
+
+        var world = World(scenario: scenario, design: chosen)
+        var matches: [(run: UInt64, intent: Int, cause: Cause, events: Int)] = []
+        var run: UInt64 = 0
+        while run < UInt64(scenario.runs) && matches.count < count {
+            world.run(run)
+            for (intent, verdict) in world.lastRunVerdicts.enumerated()
+            where verdict.outcome == wanted && (wantedCause == nil || verdict.cause == wantedCause) {
+                matches.append((run, intent, verdict.cause, world.lastRunEvents))
+                break
+            }
+            run += 1
+        }
+        if matches.isEmpty {
+            print("no \(wanted.rawValue) intent\(wantedCause.map { " with cause \($0.name)" } ?? "") in runs 0..<\(run) of \(chosen.name)")
+            return ExitCode.success
+        }
+        if parsed.flags.contains(shortest.name) {
+            matches = [matches.min { $0.events != $1.events ? $0.events < $1.events : $0.run < $1.run }!]
+        }
+        for match in matches {
+            print("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events")
+            print("  " + ScenarioInput.traceCommand(path: path, design: chosen.name, run: match.run, seed: scenario.seed))
+        }
+        return ExitCode.success
+    }
+}

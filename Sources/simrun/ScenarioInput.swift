@@ -1,0 +1,46 @@
+import FaultSim
+import Policies
+
+/// What `run`, `trace` and `find` share: loading the scenario and naming designs in it.
+enum ScenarioInput {
+    /// The scenario at `path`, or nil after printing why not (the caller exits 65).
+    static func load(_ path: String) -> Scenario? {
+        do {
+            return try ScenarioLoader.load(path: path)
+        } catch {
+            printError("Error: \(error)")
+            return nil
+        }
+    }
+
+    /// The design called `name` among the scenario's presets and custom designs.
+    static func design(_ name: String, in scenario: Scenario, option: OptionSpec, usage: String) throws(UsageError) -> Design {
+        let available = scenario.availableDesigns
+        if let design = available.first(where: { $0.name == name }) { return design }
+        var reason = "unknown design '\(name)'"
+        if let hint = Suggestion.nearest(to: name, in: available.map(\.name)) { reason += "; did you mean '\(hint)'?" }
+        throw ArgumentParser.invalid(name, for: option, usage: usage, because: reason)
+    }
+
+    /// A whole number ≥ `minimum`, or a usage error naming the option.
+    static func integer(_ parsed: ParsedArguments, _ option: OptionSpec, minimum: Int, usage: String) throws(UsageError) -> Int? {
+        guard let text = parsed.value(option.name) else { return nil }
+        guard let value = Int(text), value >= minimum else {
+            throw ArgumentParser.invalid(text, for: option, usage: usage, because: "expected a whole number of at least \(minimum)")
+        }
+        return value
+    }
+
+    static func seed(_ parsed: ParsedArguments, _ option: OptionSpec, usage: String) throws(UsageError) -> UInt64? {
+        guard let text = parsed.value(option.name) else { return nil }
+        guard let value = UInt64(text) else {
+            throw ArgumentParser.invalid(text, for: option, usage: usage, because: "expected a whole number from 0 to 2^64-1")
+        }
+        return value
+    }
+
+    /// The exact command that replays run `run` of `design`.
+    static func traceCommand(path: String, design: String, run: UInt64, seed: UInt64) -> String {
+        "simrun trace \(path) --design \(design) --run \(run) --seed \(seed)"
+    }
+}

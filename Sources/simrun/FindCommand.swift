@@ -20,22 +20,12 @@ enum FindCommand {
     }
 
     static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
-        if parsed.wantsHelp {
-            print(help, terminator: "")
+        guard let (parsed, path) = try ScenarioInput.arguments(arguments, options: options, usage: usage, help: help) else {
             return ExitCode.success
         }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw UsageError(message: parsed.positionals.isEmpty ? "Missing expected argument '<scenario.json>'."
-                             : "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
-        }
-        guard let designName = parsed.value(design.name) else {
-            throw UsageError(message: "Missing expected option '--design <name>'.", usage: usage)
-        }
+        let designName = try ScenarioInput.required(parsed, design, usage: usage)
         let searchable = IntentVerdict.Outcome.allCases.filter { $0 != .delivered && $0 != .notCharged }
-        guard let outcomeText = parsed.value(outcome.name) else {
-            throw UsageError(message: "Missing expected option '--outcome <outcome>'.", usage: usage)
-        }
+        let outcomeText = try ScenarioInput.required(parsed, outcome, usage: usage)
         guard let wanted = searchable.first(where: { $0.rawValue == outcomeText }) else {
             throw ArgumentParser.invalid(outcomeText, for: outcome, usage: usage,
                                          because: "expected one of: \(searchable.map(\.rawValue).joined(separator: ", "))")

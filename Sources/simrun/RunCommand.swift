@@ -36,13 +36,8 @@ enum RunCommand {
         let path = parsed.positionals.first ?? defaultScenario
 
         // Validate every flag before touching the scenario file or any output.
-        let runCount = try positiveInteger(parsed, runs)
-        let seedValue = try parsed.value(seed.name).map { (text: String) throws(UsageError) -> UInt64 in
-            guard let value = UInt64(text) else {
-                throw ArgumentParser.invalid(text, for: seed, usage: usage, because: "expected a whole number from 0 to 2^64-1")
-            }
-            return value
-        }
+        let runCount = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage)
+        let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
         var jobCount = Runner.automaticJobs
         if let text = parsed.value(jobs.name), text != "auto" {
             guard let value = Int(text), value >= 1, value <= 1_024 else {
@@ -50,19 +45,13 @@ enum RunCommand {
             }
             jobCount = value
         }
-        let chunk = try positiveInteger(parsed, chunkSize) ?? Runner.defaultChunkSize
+        let chunk = try ScenarioInput.integer(parsed, chunkSize, minimum: 1, usage: usage) ?? Runner.defaultChunkSize
         let designNames = parsed.value(designs.name).map {
             $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         }
         // Design names are checked once the scenario (and its custom designs) is loaded.
 
-        var scenario: Scenario
-        do {
-            scenario = try ScenarioLoader.load(path: path)
-        } catch {
-            printError("Error: \(error)")
-            return ExitCode.data
-        }
+        guard var scenario = ScenarioInput.load(path) else { return ExitCode.data }
         if let runCount { scenario.runs = runCount }
         if let seedValue { scenario.seed = seedValue }
         if let designNames {
@@ -104,13 +93,5 @@ enum RunCommand {
             + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")
         print(ResultTable.render(rows, pairs: pairs), terminator: "")
         return ExitCode.success
-    }
-
-    static func positiveInteger(_ parsed: ParsedArguments, _ option: OptionSpec) throws(UsageError) -> Int? {
-        guard let text = parsed.value(option.name) else { return nil }
-        guard let value = Int(text), value >= 1 else {
-            throw ArgumentParser.invalid(text, for: option, usage: usage, because: "expected a whole number of at least 1")
-        }
-        return value
     }
 }

@@ -3,6 +3,30 @@ import Policies
 
 /// What `run`, `trace` and `find` share: loading the scenario and naming designs in it.
 enum ScenarioInput {
+    /// A command's arguments with exactly one scenario path, or nil when help was asked for
+    /// (and printed).
+    static func arguments(_ arguments: [String], options: [OptionSpec], usage: String, help: String)
+        throws(UsageError) -> (parsed: ParsedArguments, path: String)? {
+        let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
+        if parsed.wantsHelp {
+            print(help, terminator: "")
+            return nil
+        }
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError(message: parsed.positionals.isEmpty ? "Missing expected argument '<scenario.json>'."
+                             : "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
+        }
+        return (parsed, path)
+    }
+
+    /// The value of an option the command cannot do without.
+    static func required(_ parsed: ParsedArguments, _ option: OptionSpec, usage: String) throws(UsageError) -> String {
+        guard let value = parsed.value(option.name) else {
+            throw UsageError(message: "Missing expected option '\(option.name) <\(option.valueName ?? "")>'.", usage: usage)
+        }
+        return value
+    }
+
     /// The scenario at `path`, or nil after printing why not (the caller exits 65).
     static func load(_ path: String) -> Scenario? {
         do {

@@ -17,18 +17,10 @@ enum TraceCommand {
     }
 
     static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
-        if parsed.wantsHelp {
-            print(help, terminator: "")
+        guard let (parsed, path) = try ScenarioInput.arguments(arguments, options: options, usage: usage, help: help) else {
             return ExitCode.success
         }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw UsageError(message: parsed.positionals.isEmpty ? "Missing expected argument '<scenario.json>'."
-                             : "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
-        }
-        guard let designName = parsed.value(design.name) else {
-            throw UsageError(message: "Missing expected option '--design <name>'.", usage: usage)
-        }
+        let designName = try ScenarioInput.required(parsed, design, usage: usage)
         guard let runIndex = try ScenarioInput.integer(parsed, run, minimum: 0, usage: usage) else {
             throw UsageError(message: "Missing expected option '--run <i>'.", usage: usage)
         }

@@ -48,6 +48,7 @@ enum FindCommand {
         let chosen = try ScenarioInput.design(designName, in: scenario, option: design, usage: usage)
 
         var world = World(scenario: scenario, design: chosen)
+        world.recordsVerdicts = true
         var matches: [(run: UInt64, intent: Int, cause: Cause, events: Int)] = []
         var run: UInt64 = 0
         while run < UInt64(scenario.runs) && matches.count < count {

@@ -14,6 +14,7 @@ struct TraceTests {
         let scenario = try FindingsTests.scenario(name)
         for design in TestDesigns.all {
             var bulk = World(scenario: scenario, design: design)
+            bulk.recordsVerdicts = true
             for run in UInt64(0)..<200 {
                 bulk.run(run)
                 var traced = World(scenario: scenario, design: design)

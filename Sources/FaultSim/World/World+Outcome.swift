@@ -10,25 +10,27 @@ extension World {
         tally.intents += Int64(intents.count)
         lastRunLostMask = 0
         lastRunVerdicts.removeAll(keepingCapacity: true)
+        let keepsVerdicts = recordsVerdicts || tracing
+        func verdict(_ verdict: IntentVerdict) { if keepsVerdicts { lastRunVerdicts.append(verdict) } }
         for (index, intent) in intents.enumerated() {
             if intent.charges == 0 {
                 precondition(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
                 tally.notCharged += 1
-                lastRunVerdicts.append(IntentVerdict(outcome: .notCharged, cause: .none))
+                verdict(IntentVerdict(outcome: .notCharged, cause: .none))
             } else if intent.charges > 1 {
                 tally.doubleCharged += 1
                 tally.count(.doubleCharged, .doubleTapUnguarded)
-                lastRunVerdicts.append(IntentVerdict(outcome: .doubleCharged, cause: .doubleTapUnguarded))
+                verdict(IntentVerdict(outcome: .doubleCharged, cause: .doubleTapUnguarded))
             } else if intent.wrongDeliveries > 0 {
                 tally.misdelivered += 1
                 tally.count(.misdelivered, intent.misdeliveryCause)
-                lastRunVerdicts.append(IntentVerdict(outcome: .misdelivered, cause: intent.misdeliveryCause))
+                verdict(IntentVerdict(outcome: .misdelivered, cause: intent.misdeliveryCause))
             } else if intent.correctDeliveries > 1 {
                 tally.duplicated += 1
                 tally.count(.duplicated, .serverNotIdempotent)
-                lastRunVerdicts.append(IntentVerdict(outcome: .duplicated, cause: .serverNotIdempotent))
+                verdict(IntentVerdict(outcome: .duplicated, cause: .serverNotIdempotent))
             } else if intent.correctDeliveries == 1 {
-                lastRunVerdicts.append(IntentVerdict(outcome: .delivered, cause: .none))
+                verdict(IntentVerdict(outcome: .delivered, cause: .none))
                 tally.delivered += 1
                 tally.deliveryDelay.record(intent.deliveredAt - intent.firstChargeAt)
                 switch intent.delivery {
@@ -42,7 +44,7 @@ extension World {
                 tally.lost += 1
                 tally.count(.lost, cause)
                 lastRunLostMask |= 1 << UInt64(index)
-                lastRunVerdicts.append(IntentVerdict(outcome: .lost, cause: cause))
+                verdict(IntentVerdict(outcome: .lost, cause: cause))
             }
         }
         for record in records where record.alive && record.durable { tally.leakedRecords += 1 }

@@ -64,8 +64,11 @@ public struct World: Sendable {
     var traceLog: TraceLog?
     /// The last run's story, when `tracing` is on.
     public var trace: [TraceEntry] { traceLog?.entries ?? [] }
-    /// How each intent of the last run ended, and why.
+    /// How each intent of the last run ended, and why; kept only when `recordsVerdicts` or
+    /// `tracing` is on (the bulk runner needs only the counts).
     public internal(set) var lastRunVerdicts: [IntentVerdict] = []
+    /// Keep `lastRunVerdicts` (for `find` and for comparing a traced run with the bulk one).
+    public var recordsVerdicts = false
     /// Events the last run took.
     public internal(set) var lastRunEvents = 0
 

@@ -5,13 +5,13 @@ import Testing
 @Suite("Determinism")
 struct DeterminismTests {
     /// Thread count and chunk size decide only who computes which run, never a result.
-    @Test("Byte-identical CSV for --jobs 1, 2 and 5 and any chunk size")
+    @Test("Byte-identical CSV for --jobs 1, 2, 5 and 7 and any chunk size")
     func sameCSVForAnyParallelism() {
         var scenario = Scenario()
         scenario.name = "default"
         let designs = TestDesigns.all
         let reference = csv(scenario, designs: designs, tallies: simulate(scenario, designs: designs, runs: 6_000, jobs: 1))
-        for (jobs, chunk) in [(2, 4_096), (5, 97), (2, 1), (5, 1_000)] {
+        for (jobs, chunk) in [(2, 4_096), (5, 97), (7, 333), (2, 1), (5, 1_000)] {
             let other = csv(scenario, designs: designs,
                             tallies: simulate(scenario, designs: designs, runs: 6_000, jobs: jobs, chunkSize: chunk))
             #expect(other == reference, "jobs \(jobs), chunk size \(chunk) changed the CSV")
@@ -33,6 +33,23 @@ struct DeterminismTests {
                 alone.tally.faultCounts[$0] == bulk.tally.faultCounts[$0] - previous.faultCounts[$0]
             }, "run \(run)")
             previous = bulk.tally
+        }
+    }
+
+    @Test("A replayed run draws exactly the same numbers: fingerprints match, traced or not")
+    func fingerprintsMatch() {
+        let scenario = Scenario()
+        for design in TestDesigns.all {
+            var first = World(scenario: scenario, design: design)
+            first.recordsVerdicts = true
+            var second = World(scenario: scenario, design: design)
+            second.recordsVerdicts = true
+            second.tracing = true
+            for run in UInt64(0)..<300 {
+                first.run(run)
+                second.run(run)
+                #expect(first.lastRunFingerprint == second.lastRunFingerprint, "\(design.name) run \(run)")
+            }
         }
     }
 

@@ -67,8 +67,12 @@ public struct World: Sendable {
     /// How each intent of the last run ended, and why; kept only when `recordsVerdicts` or
     /// `tracing` is on (the bulk runner needs only the counts).
     public internal(set) var lastRunVerdicts: [IntentVerdict] = []
-    /// Keep `lastRunVerdicts` (for `find` and for comparing a traced run with the bulk one).
+    /// Keep `lastRunVerdicts` and `lastRunFingerprint` (for `find` and for comparing a traced
+    /// run with the bulk one).
     public var recordsVerdicts = false
+    /// One extra draw from every stream after the last run, folded: two replays agree on it
+    /// only if they drew exactly the same numbers. Kept when `recordsVerdicts` is on.
+    public internal(set) var lastRunFingerprint: UInt64 = 0
     /// Events the last run took.
     public internal(set) var lastRunEvents = 0
 
@@ -113,6 +117,7 @@ public struct World: Sendable {
         lastRunEvents = processed
         _checkInvariants()
         settleOutcomes()
+        if recordsVerdicts { lastRunFingerprint = streams.fingerprint() }
     }
 
     /// What must hold when a run ends (full check in debug builds only).

@@ -29,6 +29,9 @@ public enum ScenarioLoader {
         }
         var scenario = Scenario()
         scenario.name = name
+        guard case .object = json else {
+            throw ScenarioError(file: file, keyPath: "", value: json.rendered, message: "a scenario file holds one JSON object")
+        }
         var top = try ObjectReader(file: file, path: "", value: json)
         try top.string("description", &scenario.description)
         try top.integer("runs", &scenario.runs, in: 1...1_000_000_000_000)

@@ -31,11 +31,11 @@ extension World {
     mutating func onPaymentSheet(_ intent: Int32, payment: Int32, order: Int32) {
         let index = Int(intent)
         let storeKit = scenario.storeKit
-        paymentsOnSheet -= 1
         let callbackDelay = sample(storeKit.callbackDelay, .storeKit)
         if payment == 0 { startPatience(intent) }
+        // The user stays in the app until StoreKit's first callback for this payment.
         if fault(.userCancel, scenario.user.cancelProbability, draw: intents[index].cancelDraw) {
-            schedule(.failedCallback, after: callbackDelay, intent, epoch, 1)
+            schedule(.failedCallback, after: callbackDelay, intent, epoch, 1 | 2)
             return
         }
         let cancelDraw = streams.unit(.storeKit)
@@ -45,15 +45,16 @@ extension World {
         let transaction = charge(intent, order: order)
 
         if fault(.cancelThenPurchased, storeKit.cancelThenPurchasedProbability, draw: cancelDraw) {
-            schedule(.failedCallback, after: callbackDelay, intent, epoch, 1)
+            schedule(.failedCallback, after: callbackDelay, intent, epoch, 1 | 2)
             schedule(.purchasedCallback, after: anomalyDelay, transaction, PurchasedDelivery.fresh.rawValue)
         } else if fault(.failThenPurchased, storeKit.failThenPurchasedProbability, draw: failDraw) {
-            schedule(.failedCallback, after: callbackDelay, intent, epoch, 0)
+            schedule(.failedCallback, after: callbackDelay, intent, epoch, 2)
             schedule(.purchasedCallback, after: anomalyDelay, transaction, PurchasedDelivery.fresh.rawValue)
         } else if fault(.purchasedCallbackMissing, storeKit.purchasedCallbackMissingProbability, draw: missingDraw) {
-            // Nothing now: the transaction waits in the queue for the next launch.
+            // No callback in this session: the transaction waits in the queue for the next launch.
+            paymentsOnSheet -= 1
         } else {
-            schedule(.purchasedCallback, after: callbackDelay, transaction, PurchasedDelivery.fresh.rawValue)
+            schedule(.purchasedCallback, after: callbackDelay, transaction, PurchasedDelivery.fresh.rawValue, 1)
         }
     }
 

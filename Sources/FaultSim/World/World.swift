@@ -33,7 +33,8 @@ public struct World: Sendable {
     var currentUser: Int32 = 1
     /// The intent whose modal spinner is showing, or −1.
     var modalIntent: Int32 = -1
-    /// Payments whose sheet is up: the user cannot leave the app meanwhile.
+    /// Payments whose sheet is up, or whose first StoreKit callback has not arrived yet: the
+    /// user cannot leave the app meanwhile.
     var paymentsOnSheet: Int32 = 0
     /// A `userReturns` event is pending.
     var returnScheduled = false
@@ -123,7 +124,7 @@ public struct World: Sendable {
     /// What must hold when a run ends (full check in debug builds only).
     public func _checkInvariants() {
         #if DEBUG
-        precondition(paymentsOnSheet == 0, "a payment sheet was never answered")
+        precondition(paymentsOnSheet >= 0, "a payment left the sheet twice")
         var charges = [Int32](repeating: 0, count: intents.count)
         for transaction in transactions {
             charges[Int(transaction.intent)] += 1
@@ -181,8 +182,12 @@ public struct World: Sendable {
         case .buyTap: onBuyTap(a, epoch: b, payment: c)
         case .purchasing: onPurchasing(record: a, epoch: b)
         case .paymentSheet: onPaymentSheet(a, payment: b, order: c)
-        case .failedCallback: onFailedCallback(a, epoch: b, cancelled: c == 1)
-        case .purchasedCallback: onPurchasedCallback(a, PurchasedDelivery(rawValue: b) ?? .fresh)
+        case .failedCallback:
+            if c & 2 != 0 { paymentsOnSheet -= 1 }
+            onFailedCallback(a, epoch: b, cancelled: c & 1 != 0)
+        case .purchasedCallback:
+            if c == 1 { paymentsOnSheet -= 1 }
+            onPurchasedCallback(a, PurchasedDelivery(rawValue: b) ?? .fresh)
         case .requestArrives: onRequestArrives(a)
         case .appleAnswer: onAppleAnswer(a, valid: b == 1)
         case .responseArrives: onResponseArrives(a)

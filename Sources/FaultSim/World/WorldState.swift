@@ -8,9 +8,11 @@ enum WorldEvent: UInt8, Sendable {
     case purchasing
     /// The user answers Apple's payment sheet (a: intent, b: payment number, c: order).
     case paymentSheet
-    /// StoreKit reports `cancelled` (c = 1) or `failed` (c = 0) for a payment (a: intent, b: epoch).
+    /// StoreKit reports `cancelled` (c bit 0 set) or `failed` for a payment (a: intent, b: epoch);
+    /// c bit 1: the payment's first callback, which releases the user from the sheet.
     case failedCallback
-    /// StoreKit reports `purchased` (a: transaction, b: `PurchasedDelivery`).
+    /// StoreKit reports `purchased` (a: transaction, b: `PurchasedDelivery`); c = 1: the
+    /// payment's first callback, which releases the user from the sheet.
     case purchasedCallback
     /// A request reaches the app server (a: request).
     case requestArrives

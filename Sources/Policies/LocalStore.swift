@@ -8,9 +8,9 @@ public enum LocalStore: String, Sendable, CaseIterable {
     case keychain
 
     /// Whether a record in this store survives the app process dying.
-    @inlinable public var survivesProcessDeath: Bool { self != .memory }
+    public var survivesProcessDeath: Bool { self != .memory }
     /// Whether a record in this store survives deleting and reinstalling the app.
-    @inlinable public var survivesReinstall: Bool { self == .keychain }
+    public var survivesReinstall: Bool { self == .keychain }
 }
 
 /// When the record is written to the durable store (seed 000's "positions 4, 2, 1").

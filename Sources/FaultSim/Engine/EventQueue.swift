@@ -53,8 +53,8 @@ public struct EventQueue: Sendable {
     /// Schedules `kind` at `time`, which must not be in the past.
     /// - Complexity: O(log n); no allocation once the heap has grown to its working size.
     public mutating func schedule(_ kind: UInt8, at time: SimTime, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0) {
-        precondition(time >= now && time <= Event.maxTime, "an event must lie between now and 2^42 ms")
-        precondition(nextSequence < Event.maxSequence, "too many events scheduled in one run")
+        invariant(time >= now && time <= Event.maxTime, "an event must lie between now and 2^42 ms")
+        invariant(nextSequence < Event.maxSequence, "too many events scheduled in one run")
         let key = UInt64(time) << Event.sequenceBits | nextSequence
         heap.append(Event(key: key, kind: kind, a: a, b: b, c: c))
         nextSequence &+= 1
@@ -70,7 +70,7 @@ public struct EventQueue: Sendable {
             heap[0] = last
             siftDown(0)
         }
-        precondition(first.time >= now, "time went backwards")
+        invariant(first.time >= now, "time went backwards")
         now = first.time
         return first
     }
@@ -111,9 +111,9 @@ public struct EventQueue: Sendable {
     public func _checkInvariants() {
         #if DEBUG
         for index in heap.indices.dropFirst() {
-            precondition(!heap[index].fires(before: heap[(index - 1) / 2]), "event heap out of order")
+            invariant(!heap[index].fires(before: heap[(index - 1) / 2]), "event heap out of order")
         }
-        if let first = heap.first { precondition(first.time >= now, "pending event in the past") }
+        if let first = heap.first { invariant(first.time >= now, "pending event in the past") }
         #endif
     }
 }

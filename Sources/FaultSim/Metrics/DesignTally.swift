@@ -94,13 +94,13 @@ public struct DesignTally: Sendable, Equatable {
 
     /// States the bookkeeping identities; called after every merge in debug builds.
     public func _checkInvariants() {
-        precondition(notCharged + delivered + lost + misdelivered + duplicated + doubleCharged == intents,
+        invariant(notCharged + delivered + lost + misdelivered + duplicated + doubleCharged == intents,
                      "outcomes must add up to intents")
-        precondition(deliveredSameSession + deliveredAfterRelaunch + deliveredAfterReinstall == delivered,
+        invariant(deliveredSameSession + deliveredAfterRelaunch + deliveredAfterReinstall == delivered,
                      "delivery classes must add up to delivered")
-        precondition(deliveryDelay.total == delivered, "one delay per delivered intent")
+        invariant(deliveryDelay.total == delivered, "one delay per delivered intent")
         for outcome in Blemish.allCases {
-            precondition(Cause.allCases.reduce(0) { $0 + count(of: outcome, cause: $1) } == total(of: outcome),
+            invariant(Cause.allCases.reduce(0) { $0 + count(of: outcome, cause: $1) } == total(of: outcome),
                          "every \(outcome.name) intent has exactly one cause")
         }
     }

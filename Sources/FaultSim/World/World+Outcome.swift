@@ -14,7 +14,7 @@ extension World {
         func verdict(_ verdict: IntentVerdict) { if keepsVerdicts { lastRunVerdicts.append(verdict) } }
         for (index, intent) in intents.enumerated() {
             if intent.charges == 0 {
-                precondition(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
+                invariant(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
                 tally.notCharged += 1
                 verdict(IntentVerdict(outcome: .notCharged, cause: .none))
             } else if intent.charges > 1 {
@@ -53,7 +53,7 @@ extension World {
     /// Why a charged intent was never delivered: the first irreversible step if there was one,
     /// else the user leaving for good, else the last failed verification.
     func lossCause(_ intent: IntentState) -> Cause {
-        precondition(intent.transaction >= 0, "a lost intent was charged")
+        invariant(intent.transaction >= 0, "a lost intent was charged")
         let transaction = transactions[Int(intent.transaction)]
         if transaction.irreversible != .none { return transaction.irreversible }
         if userGoneForGood { return .userNeverCameBack }

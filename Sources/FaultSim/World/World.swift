@@ -124,17 +124,17 @@ public struct World: Sendable {
     /// What must hold when a run ends (full check in debug builds only).
     public func _checkInvariants() {
         #if DEBUG
-        precondition(paymentsOnSheet >= 0, "a payment left the sheet twice")
+        invariant(paymentsOnSheet >= 0, "a payment left the sheet twice")
         var charges = [Int32](repeating: 0, count: intents.count)
         for transaction in transactions {
             charges[Int(transaction.intent)] += 1
-            precondition(transaction.deliveries >= 0)
-            precondition(design.serverIdempotency == .none || transaction.deliveries <= 1,
+            invariant(transaction.deliveries >= 0, "a delivery count went negative")
+            invariant(design.serverIdempotency == .none || transaction.deliveries <= 1,
                          "an idempotent server delivered a transaction twice")
         }
         for (index, intent) in intents.enumerated() {
-            precondition(intent.charges == charges[index], "every charge is one transaction")
-            precondition(intent.correctDeliveries + intent.wrongDeliveries == 0 || intent.charges > 0,
+            invariant(intent.charges == charges[index], "every charge is one transaction")
+            invariant(intent.correctDeliveries + intent.wrongDeliveries == 0 || intent.charges > 0,
                          "goods delivered without a charge")
         }
         #endif

@@ -21,7 +21,6 @@ public struct Event: Sendable {
     static var maxSequence: UInt64 { 1 << sequenceBits }
 
     public var time: SimTime { SimTime(key >> Event.sequenceBits) }
-    public var sequence: UInt64 { key & (Event.maxSequence - 1) }
 
     @inline(__always)
     func fires(before other: Event) -> Bool { key < other.key }
@@ -74,9 +73,6 @@ public struct EventQueue: Sendable {
         now = first.time
         return first
     }
-
-    /// The time of the earliest pending event.
-    public var nextTime: SimTime? { heap.first?.time }
 
     mutating func siftUp(_ start: Int) {
         var child = start

@@ -177,9 +177,7 @@ extension World {
     /// knows, delivering charged transactions it can map through their appAccountToken.
     mutating func onReconcileTick() {
         guard now - firstChargeAt <= scenario.appServer.reconcileWindowMs else { return }
-        var undelivered = false
-        for transaction in transactions where transaction.deliveries == 0 { undelivered = true }
-        guard undelivered else { return }
+        guard transactions.contains(where: { $0.deliveries == 0 }) else { return }
         if customerKnown {
             tally.appleRequests += 1
             let answered = !isAppleOutage(now)

@@ -106,8 +106,8 @@ public struct World: Sendable {
         while let event = queue.pop() {
             processed += 1
             if processed > World.maxEventsPerRun {
-                fatalError("run \(index) of design \(design.name) exceeded \(World.maxEventsPerRun) events: "
-                    + "replay with simrun run --seed \(scenario.seed) and inspect run \(index)")
+                fatalError("run \(index) of design \(design.name) exceeded \(World.maxEventsPerRun) events; replay it with "
+                    + "simrun trace <scenario.json> --design \(design.name) --run \(index) --seed \(scenario.seed)")
             }
             handle(event)
             #if DEBUG

@@ -31,52 +31,66 @@ public struct Event: Sendable {
 /// Like swift-nio's `EmbeddedEventLoop`, events at the same instant fire in the order they
 /// were scheduled, and the clock (`now`) is set before an event is handed out and never
 /// goes backwards.
+///
+/// The storage only grows: `heap[0..<count]` are the pending events and the slots past
+/// `count` are kept for reuse, so a warmed-up queue never allocates. Sifting works on an
+/// unsafe buffer (one uniqueness check per operation instead of one per element access);
+/// the indices it touches are all below `count`, which is at most `heap.count`.
 public struct EventQueue: Sendable {
     var heap: ContiguousArray<Event> = []
+    /// Pending events: `heap[0..<count]`.
+    public private(set) var count = 0
     var nextSequence: UInt64 = 0
     /// The time of the event most recently popped.
     public private(set) var now: SimTime = 0
 
     public init(capacity: Int = 256) { heap.reserveCapacity(capacity) }
 
-    public var isEmpty: Bool { heap.isEmpty }
-    public var count: Int { heap.count }
+    public var isEmpty: Bool { count == 0 }
 
     /// Empties the queue and rewinds the clock, keeping the storage.
     public mutating func reset() {
-        heap.removeAll(keepingCapacity: true)
+        count = 0
         nextSequence = 0
         now = 0
     }
 
     /// Schedules `kind` at `time`, which must not be in the past.
     /// - Complexity: O(log n); no allocation once the heap has grown to its working size.
+    @inline(__always)
     public mutating func schedule(_ kind: UInt8, at time: SimTime, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0) {
         invariant(time >= now && time <= Event.maxTime, "an event must lie between now and 2^42 ms")
         invariant(nextSequence < Event.maxSequence, "too many events scheduled in one run")
-        let key = UInt64(time) << Event.sequenceBits | nextSequence
-        heap.append(Event(key: key, kind: kind, a: a, b: b, c: c))
+        let event = Event(key: UInt64(time) << Event.sequenceBits | nextSequence, kind: kind, a: a, b: b, c: c)
         nextSequence &+= 1
-        siftUp(heap.count - 1)
+        if count == heap.count { heap.append(event) }
+        let slot = count
+        count += 1
+        heap.withUnsafeMutableBufferPointer { EventQueue.siftUp(event, from: slot, in: $0.baseAddress!) }
     }
 
     /// Removes and returns the earliest event, advancing `now` to its time.
     /// - Complexity: O(log n).
+    @inline(__always)
     public mutating func pop() -> Event? {
-        guard let first = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
+        guard count > 0 else { return nil }
+        count -= 1
+        let remaining = count
+        let first = heap.withUnsafeMutableBufferPointer { buffer -> Event in
+            let base = buffer.baseAddress!
+            let first = base[0]
+            if remaining > 0 { EventQueue.siftDown(base[remaining], count: remaining, in: base) }
+            return first
         }
         invariant(first.time >= now, "time went backwards")
         now = first.time
         return first
     }
 
-    mutating func siftUp(_ start: Int) {
+    /// Moves `moving` from the hole at `start` towards the root until its parent fires first.
+    @inline(__always)
+    static func siftUp(_ moving: Event, from start: Int, in heap: UnsafeMutablePointer<Event>) {
         var child = start
-        let moving = heap[child]
         while child > 0 {
             let parent = (child - 1) / 2
             guard moving.fires(before: heap[parent]) else { break }
@@ -86,10 +100,10 @@ public struct EventQueue: Sendable {
         heap[child] = moving
     }
 
-    mutating func siftDown(_ start: Int) {
-        var parent = start
-        let moving = heap[parent]
-        let count = heap.count
+    /// Places `moving` in the hole at the root of `heap[0..<count]` and sifts it down.
+    @inline(__always)
+    static func siftDown(_ moving: Event, count: Int, in heap: UnsafeMutablePointer<Event>) {
+        var parent = 0
         while true {
             let left = 2 * parent + 1
             if left >= count { break }
@@ -106,10 +120,11 @@ public struct EventQueue: Sendable {
     /// Checks the heap property and that nothing pending lies in the past (debug builds).
     public func _checkInvariants() {
         #if DEBUG
-        for index in heap.indices.dropFirst() {
+        invariant(count <= heap.count, "more pending events than slots")
+        for index in 1..<max(count, 1) {
             invariant(!heap[index].fires(before: heap[(index - 1) / 2]), "event heap out of order")
         }
-        if let first = heap.first { invariant(first.time >= now, "pending event in the past") }
+        if count > 0 { invariant(heap[0].time >= now, "pending event in the past") }
         #endif
     }
 }

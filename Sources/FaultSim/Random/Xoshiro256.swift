@@ -33,7 +33,13 @@ public struct Xoshiro256: Sendable {
     /// A uniform double in [0, 1) with 53 random bits.
     @inline(__always)
     public mutating func nextUnit() -> Double {
-        Double(next() >> 11) * 0x1.0p-53
+        Xoshiro256.unit(next())
+    }
+
+    /// The top 53 bits of `bits` as a double in [0, 1).
+    @inline(__always)
+    static func unit(_ bits: UInt64) -> Double {
+        Double(bits >> 11) * 0x1.0p-53
     }
 
     /// A uniform integer in 0..<bound (bound > 0), by Lemire's multiply-shift.
@@ -41,8 +47,14 @@ public struct Xoshiro256: Sendable {
     /// draw count fixed at one, which common random numbers rely on.
     @inline(__always)
     public mutating func nextInt(below bound: Int) -> Int {
+        Xoshiro256.int(next(), below: bound)
+    }
+
+    /// `bits` mapped to 0..<bound (bound > 0) by Lemire's multiply-shift.
+    @inline(__always)
+    static func int(_ bits: UInt64, below bound: Int) -> Int {
         precondition(bound > 0)
-        return Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(bound)).high)
+        return Int(truncatingIfNeeded: bits.multipliedFullWidth(by: UInt64(bound)).high)
     }
 
     @inline(__always)

@@ -2,6 +2,7 @@
 /// bought, verifying, finishing, retrying.
 extension World {
     /// The alive record bound to `transaction`, if any.
+    @inline(__always)  // out of line, the call would first copy the whole World (see World.swift)
     func recordOf(_ transaction: Int32) -> Int32? {
         for index in records.indices where records[index].alive && records[index].transaction == transaction {
             return Int32(index)
@@ -13,6 +14,7 @@ extension World {
     /// the same Apple product (the transaction carries nothing else to match on; a store keyed
     /// by product id keeps the latest write, so an older record left by a cancelled purchase
     /// never shadows the current one).
+    @inline(__always)  // out of line, the call would first copy the whole World (see World.swift)
     func matchRecord(_ transaction: Int32) -> Int32? {
         if let bound = recordOf(transaction) { return bound }
         let product = transactions[Int(transaction)].product
@@ -59,6 +61,7 @@ extension World {
     }
 
     /// What made a transaction unmatchable, as far as the world can tell.
+    @inline(__always)  // out of line, the call would first copy the whole World (see World.swift)
     func whyUnmatched(_ transaction: Int32, otherwise fallback: Cause) -> Cause {
         let tx = transactions[Int(transaction)]
         let intent = intents[Int(tx.intent)]
@@ -87,6 +90,7 @@ extension World {
     /// Who and what the client names in its verify request, by the design's mapping axes;
     /// what the mapping cannot tell falls back to the current user and the product's
     /// default item.
+    @inline(__always)  // out of line, the call would first copy the whole World (see World.swift)
     func resolveMapping(_ transaction: Int32, record: Int32?) -> (uid: Int32, item: Int32, order: Int32) {
         let tx = transactions[Int(transaction)]
         var item = defaultItem(of: tx.product)

@@ -155,6 +155,7 @@ extension World {
         }
     }
 
+    @inline(__always)  // out of line, the call would first copy the whole World (see World.swift)
     func hasPendingClientWork() -> Bool {
         for transaction in transactions where !transaction.finished || transaction.comesBackAtLaunch {
             return true

@@ -207,6 +207,10 @@ public struct World: Sendable {
     }
 
     // MARK: Helpers shared by every actor
+    //
+    // A read-only helper called from a mutating handler is `@inline(__always)`: called out of
+    // line, the optimiser first copies the whole `World` (about 1.6 KB, mostly the scenario)
+    // to pass it as a borrowed `self`, and that memcpy was 5% of a run.
 
     /// Schedules `kind` `delay` ms from now; events past the horizon are dropped, which is
     /// what ends every run.

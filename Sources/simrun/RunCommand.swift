@@ -38,31 +38,14 @@ enum RunCommand {
         // Validate every flag before touching the scenario file or any output.
         let runCount = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage)
         let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
-        var jobCount = Runner.automaticJobs
-        if let text = parsed.value(jobs.name), text != "auto" {
-            guard let value = Int(text), value >= 1, value <= 1_024 else {
-                throw ArgumentParser.invalid(text, for: jobs, usage: usage, because: "expected 'auto' or a whole number from 1 to 1024")
-            }
-            jobCount = value
-        }
+        let jobCount = try ScenarioInput.jobs(parsed, jobs, usage: usage)
         let chunk = try ScenarioInput.integer(parsed, chunkSize, minimum: 1, usage: usage) ?? Runner.defaultChunkSize
-        let designNames = parsed.value(designs.name).map {
-            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        }
         // Design names are checked once the scenario (and its custom designs) is loaded.
 
         guard var scenario = ScenarioInput.load(path) else { return ExitCode.data }
         if let runCount { scenario.runs = runCount }
         if let seedValue { scenario.seed = seedValue }
-        if let designNames {
-            let available = scenario.availableDesigns.map(\.name)
-            for name in designNames where !available.contains(name) {
-                var reason = "unknown design '\(name)'"
-                if let hint = Suggestion.nearest(to: name, in: available) { reason += "; did you mean '\(hint)'?" }
-                throw ArgumentParser.invalid(parsed.value(designs.name)!, for: designs, usage: usage, because: reason)
-            }
-            scenario.designs = designNames
-        }
+        try ScenarioInput.selectDesigns(parsed, designs, in: &scenario, usage: usage)
         let chosen = scenario.selectedDesigns
 
         let started = DispatchTime.now().uptimeNanoseconds

@@ -46,6 +46,30 @@ enum ScenarioInput {
         throw ArgumentParser.invalid(name, for: option, usage: usage, because: reason)
     }
 
+    /// `--jobs n|auto`: worker threads, one per core when absent or `auto`.
+    static func jobs(_ parsed: ParsedArguments, _ option: OptionSpec, usage: String) throws(UsageError) -> Int {
+        guard let text = parsed.value(option.name), text != "auto" else { return Runner.automaticJobs }
+        guard let value = Int(text), value >= 1, value <= 1_024 else {
+            throw ArgumentParser.invalid(text, for: option, usage: usage, because: "expected 'auto' or a whole number from 1 to 1024")
+        }
+        return value
+    }
+
+    /// `--designs a,b`: replaces the scenario's design list, after checking every name against
+    /// its presets and custom designs.
+    static func selectDesigns(_ parsed: ParsedArguments, _ option: OptionSpec, in scenario: inout Scenario,
+                              usage: String) throws(UsageError) {
+        guard let text = parsed.value(option.name) else { return }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let available = scenario.availableDesigns.map(\.name)
+        for name in names where !available.contains(name) {
+            var reason = "unknown design '\(name)'"
+            if let hint = Suggestion.nearest(to: name, in: available) { reason += "; did you mean '\(hint)'?" }
+            throw ArgumentParser.invalid(text, for: option, usage: usage, because: reason)
+        }
+        scenario.designs = names
+    }
+
     /// A whole number ≥ `minimum`, or a usage error naming the option.
     static func integer(_ parsed: ParsedArguments, _ option: OptionSpec, minimum: Int, usage: String) throws(UsageError) -> Int? {
         guard let text = parsed.value(option.name) else { return nil }

@@ -6,6 +6,8 @@ enum ExitCode {
     static let success: Int32 = 0
     static let usage: Int32 = 64
     static let data: Int32 = 65
+    /// An internal check failed (a benchmark's thread counts disagreed on a result).
+    static let software: Int32 = 70
     static let cannotCreate: Int32 = 73
 }
 
@@ -13,7 +15,7 @@ enum ExitCode {
 enum SimrunCommand {
     static let abstract = "Fault-injection simulator for iOS in-app purchase flows: which design loses the fewest paid orders."
     static let usage = "simrun <command> [options]   (no command: simrun run scenarios/default.json)"
-    static let commands = ["run", "designs", "trace", "find", "help"]
+    static let commands = ["run", "designs", "trace", "find", "bench", "help"]
 
     static var help: String {
         """
@@ -28,6 +30,8 @@ enum SimrunCommand {
                                 Replay one run: its timeline, faults, outcome and cause.
           find <scenario.json> --design D --outcome O [--cause C] [--shortest]
                                 List runs that ended that way, with the command replaying each.
+          bench [<scenario.json>] [--runs N] [--jobs N]
+                                Measure runs/s, events/s and memory per design, against the bare engine.
           help [COMMAND]        Show help for simrun or one command.
 
         See 'simrun <command> --help' for a command's options.
@@ -45,12 +49,14 @@ enum SimrunCommand {
             case "designs": return try DesignsCommand.execute(Array(arguments.dropFirst()))
             case "trace": return try TraceCommand.execute(Array(arguments.dropFirst()))
             case "find": return try FindCommand.execute(Array(arguments.dropFirst()))
+            case "bench": return try BenchCommand.execute(Array(arguments.dropFirst()))
             case "help", "-h", "--help":
                 switch arguments.dropFirst().first {
                 case "run": print(RunCommand.help, terminator: "")
                 case "designs": print(DesignsCommand.help, terminator: "")
                 case "trace": print(TraceCommand.help, terminator: "")
                 case "find": print(FindCommand.help, terminator: "")
+                case "bench": print(BenchCommand.help, terminator: "")
                 default: print(help, terminator: "")
                 }
                 return ExitCode.success

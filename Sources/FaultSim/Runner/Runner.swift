@@ -27,26 +27,20 @@ public enum Runner {
         scenario: Scenario, designs: [Design], runs: Range<UInt64>,
         jobs: Int, chunkSize: Int = defaultChunkSize
     ) -> (tallies: [DesignTally], pairs: PairedLosses) {
-        precondition(jobs >= 1 && chunkSize >= 1)
-        let chunkCount = (runs.count + chunkSize - 1) / chunkSize
-        let workers = max(1, min(jobs, chunkCount))
-        let collector = TallyCollector(workers: workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
+        let collector = WorkerResults<WorkerResult>(workers: plan.workers)
+        DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
             var worlds = designs.map { World(scenario: scenario, design: $0) }
             var pairs = PairedLosses(designs: designs.count)
             var masks = [UInt64](repeating: 0, count: designs.count)
-            var chunk = worker
-            while chunk < chunkCount {
-                let start = runs.lowerBound + UInt64(chunk * chunkSize)
-                let end = min(start + UInt64(chunkSize), runs.upperBound)
-                for run in start..<end {
+            plan.forEachChunk(of: worker) { chunk in
+                for run in chunk {
                     for index in worlds.indices {
                         worlds[index].run(run)
                         masks[index] = worlds[index].lastRunLostMask
                     }
                     pairs.record(lostMasks: masks)
                 }
-                chunk += workers
             }
             collector.store(worker: worker, WorkerResult(tallies: worlds.map(\.tally), pairs: pairs))
         }
@@ -64,27 +58,58 @@ public enum Runner {
     public static var automaticJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 }
 
+/// How runs are split among worker threads: into chunks of `chunkSize` consecutive runs,
+/// worker `w` taking chunks w, w + workers, w + 2·workers, … A static split, so which thread
+/// simulates a run never depends on timing (and never matters to the result).
+public struct ChunkPlan: Sendable {
+    public let runs: Range<UInt64>
+    public let chunkSize: Int
+    public let chunkCount: Int
+    /// Threads actually used: `jobs`, or fewer when there are fewer chunks.
+    public let workers: Int
+
+    public init(runs: Range<UInt64>, jobs: Int, chunkSize: Int) {
+        precondition(jobs >= 1 && chunkSize >= 1)
+        self.runs = runs
+        self.chunkSize = chunkSize
+        chunkCount = (runs.count + chunkSize - 1) / chunkSize
+        workers = max(1, min(jobs, chunkCount))
+    }
+
+    /// Calls `body` with each run range of worker `worker`, in order.
+    /// - Complexity: O(chunks of the worker) calls; one closure call per chunk, not per run.
+    public func forEachChunk(of worker: Int, _ body: (Range<UInt64>) -> Void) {
+        var chunk = worker
+        while chunk < chunkCount {
+            let start = runs.lowerBound + UInt64(chunk * chunkSize)
+            body(start..<min(start + UInt64(chunkSize), runs.upperBound))
+            chunk += workers
+        }
+    }
+}
+
 struct WorkerResult: Sendable {
     var tallies: [DesignTally]
     var pairs: PairedLosses
 }
 
-/// Where worker threads leave their results.
+/// Where worker threads leave their results, one slot per worker (so merging them in worker
+/// order never depends on which thread finished first).
 /// `@unchecked Sendable`: every access to `slots` holds `lock`, and `results` is read only
 /// after `concurrentPerform` has returned (all workers done).
-final class TallyCollector: @unchecked Sendable {
+final class WorkerResults<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [WorkerResult?]
+    private var slots: [Value?]
 
     init(workers: Int) { slots = Array(repeating: nil, count: workers) }
 
-    func store(worker: Int, _ result: WorkerResult) {
+    func store(worker: Int, _ result: Value) {
         lock.lock()
         defer { lock.unlock() }
         slots[worker] = result
     }
 
-    var results: [WorkerResult] {
+    var results: [Value] {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }

@@ -1,0 +1,117 @@
+import FaultSim
+import Policies
+
+/// `simrun bench [scenario.json] [options]`: how fast each design runs, on one thread and on
+/// all cores, against the bare engine (the floor).
+enum BenchCommand {
+    static let usage = "simrun bench [<scenario.json>] [--runs <n>] [--jobs <n|auto>] [--designs <a,b>] [--repeat <k>] [--seed <s>] [--out <file.csv>]"
+    /// Enough runs that a design takes about a second: shorter batches time mostly noise.
+    static let defaultRuns = 1_000_000
+    /// The median of three timings shrugs off one slow spell of a shared machine.
+    static let defaultRepeats = 3
+
+    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Runs per design and per thread count (default: 1000000; the scenario's \"runs\" is ignored).")
+    static let jobs = OptionSpec(name: "--jobs", valueName: "n|auto", help: "Threads for the all-cores measurement; auto = one per core (default: auto). 1 thread is always measured.")
+    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs (default: the scenario's \"designs\").")
+    static let repeats = OptionSpec(name: "--repeat", valueName: "k", help: "Time every measurement k times, 1 and all threads alternating, and report the median (default: 3).")
+    static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
+    static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Also write the figures as CSV, one row per workload and thread count.")
+    static let options = [runs, jobs, designs, repeats, seed, out]
+
+    static var help: String {
+        ArgumentParser.help(
+            abstract: "Measure runs/s, events/s and memory for each design, on 1 thread and on all cores, against the bare engine. Release builds only.",
+            usage: usage, options: options)
+    }
+
+    static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
+        if parsed.wantsHelp {
+            print(help, terminator: "")
+            return ExitCode.success
+        }
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
+        }
+        let path = parsed.positionals.first ?? RunCommand.defaultScenario
+        let runCount = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage) ?? defaultRuns
+        let jobCount = try ScenarioInput.jobs(parsed, jobs, usage: usage)
+        let repeatCount = try ScenarioInput.integer(parsed, repeats, minimum: 1, usage: usage) ?? defaultRepeats
+        let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
+        guard var scenario = ScenarioInput.load(path) else { return ExitCode.data }
+        if let seedValue { scenario.seed = seedValue }
+        try ScenarioInput.selectDesigns(parsed, designs, in: &scenario, usage: usage)
+
+        if MachineInfo.isDebugBuild {
+            printError("""
+                WARNING: this is a debug build. Its timings are NOT A MEASUREMENT of the simulator.
+                         Build and run the release binary: swift run -c release simrun bench
+                """)
+        }
+        let report = measure(scenario, runs: runCount, jobs: jobCount, repeats: repeatCount)
+        if let file = parsed.value(out.name) {
+            do {
+                try AtomicFile.write(report.csv, to: file)
+            } catch {
+                printError("Error: \(error)")
+                return ExitCode.cannotCreate
+            }
+        }
+        print("simrun bench: \(path) (\(scenario.name)), \(runCount) runs per design and thread count, seed \(scenario.seed), "
+            + (repeatCount > 1 ? "median of \(repeatCount) timings" : "1 timing each"))
+        print(report.text, terminator: "")
+        return report.deterministic ? ExitCode.success : ExitCode.software
+    }
+
+    /// Times every design, then the floor with the designs' mean events per run. Timings on
+    /// 1 and `jobs` threads alternate, so a slow spell of the machine hits both alike.
+    static func measure(_ scenario: Scenario, runs: Int, jobs: Int, repeats: Int) -> BenchReport {
+        var report = BenchReport(scenario: scenario.name, jobs: jobs)
+        let threadCounts = jobs > 1 ? [1, jobs] : [1]
+        // Warm up (page in code and data, let the clock settle) so the first design timed is
+        // not charged for the process's start.
+        if let first = scenario.selectedDesigns.first {
+            _ = Benchmark.time(first, scenario: scenario, runs: min(runs, 100_000), jobs: jobs)
+        }
+        for design in scenario.selectedDesigns {
+            var timings = threadCounts.map { _ in [Double]() }
+            var tallies: [DesignTally] = []
+            for _ in 0..<repeats {
+                for (slot, threads) in threadCounts.enumerated() {
+                    let (seconds, tally) = Benchmark.time(design, scenario: scenario, runs: runs, jobs: threads)
+                    timings[slot].append(seconds)
+                    tallies.append(tally)
+                }
+            }
+            if tallies.contains(where: { $0 != tallies[0] }) { report.deterministic = false }
+            let measurements = zip(threadCounts, timings).map {
+                BenchMeasurement(runs: tallies[0].runs, events: tallies[0].events, jobs: $0, timings: $1)
+            }
+            let row = BenchRow(name: design.name, single: measurements[0], parallel: measurements.dropFirst().first)
+            printError("bench: \(design.name): \(Grouped.format(row.single.runsPerSecond)) runs/s on 1 thread"
+                + (row.parallel.map { ", \(Grouped.format($0.runsPerSecond)) on \(jobs)" } ?? ""))
+            report.designs.append(row)
+        }
+
+        let catalogEvents = report.designs.reduce(Int64(0)) { $0 + $1.single.events }
+        let catalogRuns = report.designs.reduce(Int64(0)) { $0 + $1.single.runs }
+        let floorEvents = max(1, Int((Double(catalogEvents) / Double(max(catalogRuns, 1))).rounded()))
+        var floorTimings = threadCounts.map { _ in [Double]() }
+        var floorResults: [(Int64, UInt64)] = []
+        for _ in 0..<repeats {
+            for (slot, threads) in threadCounts.enumerated() {
+                let timing = Benchmark.timeFloor(seed: scenario.seed, eventsPerRun: floorEvents, runs: runs, jobs: threads)
+                floorTimings[slot].append(timing.seconds)
+                floorResults.append((timing.events, timing.checksum))
+            }
+        }
+        if floorResults.contains(where: { $0 != floorResults[0] }) { report.deterministic = false }
+        let floorMeasurements = zip(threadCounts, floorTimings).map {
+            BenchMeasurement(runs: Int64(runs), events: floorResults[0].0, jobs: $0, timings: $1)
+        }
+        report.floor = BenchRow(name: "engine floor (no model)", single: floorMeasurements[0],
+                                parallel: floorMeasurements.dropFirst().first)
+        report.peakResidentBytes = MachineInfo.peakResidentBytes
+        return report
+    }
+}

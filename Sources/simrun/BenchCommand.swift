@@ -4,7 +4,7 @@ import Policies
 /// `simrun bench [scenario.json] [options]`: how fast each design runs, on one thread and on
 /// all cores, against the bare engine (the floor).
 enum BenchCommand {
-    static let usage = "simrun bench [<scenario.json>] [--runs <n>] [--jobs <n|auto>] [--designs <a,b>] [--repeat <k>] [--seed <s>] [--out <file.csv>]"
+    static let usage = "simrun bench [<scenario.json>] [--runs <n>] [--jobs <n|auto>] [--designs <a,b>] [--repeat <k>] [--seed <s>] [--floor-events <n>] [--out <file.csv>]"
     /// Enough runs that a design takes about a second: shorter batches time mostly noise.
     static let defaultRuns = 1_000_000
     /// The median of three timings shrugs off one slow spell of a shared machine.
@@ -15,8 +15,9 @@ enum BenchCommand {
     static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs (default: the scenario's \"designs\").")
     static let repeats = OptionSpec(name: "--repeat", valueName: "k", help: "Time every measurement k times, 1 and all threads alternating, and report the median (default: 3).")
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
+    static let floorEvents = OptionSpec(name: "--floor-events", valueName: "n", help: "Events per run of the engine floor (default: the designs' mean, rounded).")
     static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Also write the figures as CSV, one row per workload and thread count.")
-    static let options = [runs, jobs, designs, repeats, seed, out]
+    static let options = [runs, jobs, designs, repeats, seed, floorEvents, out]
 
     static var help: String {
         ArgumentParser.help(
@@ -38,6 +39,7 @@ enum BenchCommand {
         let jobCount = try ScenarioInput.jobs(parsed, jobs, usage: usage)
         let repeatCount = try ScenarioInput.integer(parsed, repeats, minimum: 1, usage: usage) ?? defaultRepeats
         let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
+        let floorEventCount = try ScenarioInput.integer(parsed, floorEvents, minimum: 1, usage: usage)
         guard var scenario = ScenarioInput.load(path) else { return ExitCode.data }
         if let seedValue { scenario.seed = seedValue }
         try ScenarioInput.selectDesigns(parsed, designs, in: &scenario, usage: usage)
@@ -48,7 +50,7 @@ enum BenchCommand {
                          Build and run the release binary: swift run -c release simrun bench
                 """)
         }
-        let report = measure(scenario, runs: runCount, jobs: jobCount, repeats: repeatCount)
+        let report = measure(scenario, runs: runCount, jobs: jobCount, repeats: repeatCount, floorEvents: floorEventCount)
         if let file = parsed.value(out.name) {
             do {
                 try AtomicFile.write(report.csv, to: file)
@@ -65,7 +67,7 @@ enum BenchCommand {
 
     /// Times every design, then the floor with the designs' mean events per run. Timings on
     /// 1 and `jobs` threads alternate, so a slow spell of the machine hits both alike.
-    static func measure(_ scenario: Scenario, runs: Int, jobs: Int, repeats: Int) -> BenchReport {
+    static func measure(_ scenario: Scenario, runs: Int, jobs: Int, repeats: Int, floorEvents: Int? = nil) -> BenchReport {
         var report = BenchReport(scenario: scenario.name, jobs: jobs)
         let threadCounts = jobs > 1 ? [1, jobs] : [1]
         // Warm up (page in code and data, let the clock settle) so the first design timed is
@@ -95,7 +97,7 @@ enum BenchCommand {
 
         let catalogEvents = report.designs.reduce(Int64(0)) { $0 + $1.single.events }
         let catalogRuns = report.designs.reduce(Int64(0)) { $0 + $1.single.runs }
-        let floorEvents = max(1, Int((Double(catalogEvents) / Double(max(catalogRuns, 1))).rounded()))
+        let floorEvents = floorEvents ?? max(1, Int((Double(catalogEvents) / Double(max(catalogRuns, 1))).rounded()))
         var floorTimings = threadCounts.map { _ in [Double]() }
         var floorResults: [(Int64, UInt64)] = []
         for _ in 0..<repeats {

@@ -37,6 +37,18 @@ struct BenchReport {
         designs.reduce(0) { $0 + $1.best.runsPerSecond } / Double(max(designs.count, 1))
     }
 
+    /// Like `meanRunsPerSecond`, from each design's fastest timing.
+    var meanBestRunsPerSecond: Double {
+        designs.reduce(0) { $0 + $1.best.bestRunsPerSecond } / Double(max(designs.count, 1))
+    }
+
+    /// The catalog's speedup from fastest timings: total fastest 1-thread time over total
+    /// fastest all-threads time.
+    var bestSpeedup: Double? {
+        guard designs.allSatisfy({ $0.parallel != nil }) else { return nil }
+        return designs.reduce(0) { $0 + $1.single.fastest } / designs.reduce(0) { $0 + $1.parallel!.fastest }
+    }
+
     var slowest: BenchRow? { designs.min { $0.best.runsPerSecond < $1.best.runsPerSecond } }
 
     /// Single-thread cost per event of `row` over the floor's.
@@ -67,6 +79,10 @@ struct BenchReport {
         let on = jobs > 1 ? "on \(jobs) threads" : "on 1 thread"
         lines.append("mean over \(designs.count) designs: \(Grouped.format(meanRunsPerSecond)) runs/s \(on)"
             + " (back to back: \(Grouped.format(catalog.best.runsPerSecond)))")
+        if let first = designs.first, first.single.timings.count > 1 {
+            lines.append("fastest of \(first.single.timings.count) timings: mean \(Grouped.format(meanBestRunsPerSecond)) runs/s \(on)"
+                + (bestSpeedup.map { ", catalog speedup \(FixedPoint.format($0, places: 2))x" } ?? ""))
+        }
         if let slowest {
             lines.append("slowest: \(slowest.name), \(Grouped.format(slowest.best.runsPerSecond)) runs/s \(on)")
         }
@@ -83,7 +99,7 @@ struct BenchReport {
 
     var csv: String {
         var text = "scenario,workload,build,cores,threads,runs,events,timings,seconds_median,seconds_fastest,seconds_slowest,"
-            + "runs_per_second,events_per_second,ns_per_event\n"
+            + "runs_per_second,events_per_second,ns_per_event,all_timings\n"
         for row in (floor.map { [$0] } ?? []) + designs {
             for measurement in [row.single] + (row.parallel.map { [$0] } ?? []) {
                 text += [scenario, row.name == floor?.name ? "engine-floor" : row.name, MachineInfo.buildConfiguration,
@@ -92,7 +108,8 @@ struct BenchReport {
                          FixedPoint.format(measurement.fastest, places: 6), FixedPoint.format(measurement.slowest, places: 6),
                          FixedPoint.format(measurement.runsPerSecond, places: 0),
                          FixedPoint.format(measurement.eventsPerSecond, places: 0),
-                         FixedPoint.format(measurement.nanosecondsPerEvent, places: 2)].joined(separator: ",") + "\n"
+                         FixedPoint.format(measurement.nanosecondsPerEvent, places: 2),
+                         measurement.timings.map { FixedPoint.format($0, places: 6) }.joined(separator: " ")].joined(separator: ",") + "\n"
             }
         }
         return text

@@ -68,7 +68,7 @@ struct BenchTests {
         #expect(status == 0)
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         #expect(lines.first.map(String.init) == "scenario,workload,build,cores,threads,runs,events,timings,seconds_median,seconds_fastest,"
-            + "seconds_slowest,runs_per_second,events_per_second,ns_per_event")
+            + "seconds_slowest,runs_per_second,events_per_second,ns_per_event,all_timings")
         #expect(lines.dropFirst().map { $0.split(separator: ",")[1] } == ["engine-floor", "engine-floor", "bliap", "bliap"])
         #expect(lines.dropFirst().map { $0.split(separator: ",")[4] } == ["1", "2", "1", "2"])
     }

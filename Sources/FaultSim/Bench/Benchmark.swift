@@ -28,6 +28,9 @@ public struct BenchMeasurement: Sendable {
     public var slowest: Double { timings.max()! }
 
     public var runsPerSecond: Double { Double(runs) / seconds }
+    /// Runs per second in the fastest timing: what the machine does when nothing else
+    /// competes for it.
+    public var bestRunsPerSecond: Double { Double(runs) / fastest }
     public var eventsPerSecond: Double { Double(events) / seconds }
     public var eventsPerRun: Double { Double(events) / Double(max(runs, 1)) }
     /// Wall-clock nanoseconds per event; on one thread, the cost of an event.

@@ -26,15 +26,8 @@ enum BenchCommand {
     }
 
     static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
-        if parsed.wantsHelp {
-            print(help, terminator: "")
-            return ExitCode.success
-        }
-        guard parsed.positionals.count <= 1 else {
-            throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
-        }
-        let path = parsed.positionals.first ?? RunCommand.defaultScenario
+        guard let (parsed, path) = try ScenarioInput.arguments(
+            arguments, options: options, usage: usage, help: help, defaultPath: RunCommand.defaultScenario) else { return ExitCode.success }
         let runCount = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage) ?? defaultRuns
         let jobCount = try ScenarioInput.jobs(parsed, jobs, usage: usage)
         let repeatCount = try ScenarioInput.integer(parsed, repeats, minimum: 1, usage: usage) ?? defaultRepeats
@@ -51,14 +44,7 @@ enum BenchCommand {
                 """)
         }
         let report = measure(scenario, runs: runCount, jobs: jobCount, repeats: repeatCount, floorEvents: floorEventCount)
-        if let file = parsed.value(out.name) {
-            do {
-                try AtomicFile.write(report.csv, to: file)
-            } catch {
-                printError("Error: \(error)")
-                return ExitCode.cannotCreate
-            }
-        }
+        if let failure = ScenarioInput.write([(parsed.value(out.name), report.csv)]) { return failure }
         print("simrun bench: \(path) (\(scenario.name)), \(runCount) runs per design and thread count, seed \(scenario.seed), "
             + (repeatCount > 1 ? "median of \(repeatCount) timings" : "1 timing each"))
         print(report.text, terminator: "")

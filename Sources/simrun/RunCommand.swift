@@ -25,15 +25,8 @@ enum RunCommand {
     }
 
     static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
-        if parsed.wantsHelp {
-            print(help, terminator: "")
-            return ExitCode.success
-        }
-        guard parsed.positionals.count <= 1 else {
-            throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
-        }
-        let path = parsed.positionals.first ?? defaultScenario
+        guard let (parsed, path) = try ScenarioInput.arguments(
+            arguments, options: options, usage: usage, help: help, defaultPath: RunCommand.defaultScenario) else { return ExitCode.success }
 
         // Validate every flag before touching the scenario file or any output.
         let runCount = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage)
@@ -59,14 +52,7 @@ enum RunCommand {
                        (parsed.value(faultsOut.name), ResultCSV.renderFaults(rows)),
                        (parsed.value(pairsOut.name), ResultCSV.renderPairs(rows, pairs: pairs)),
                        (parsed.value(causesOut.name), ResultCSV.renderCauses(rows))]
-        for case let (path?, text) in outputs {
-            do {
-                try AtomicFile.write(text, to: path)
-            } catch {
-                printError("Error: \(error)")
-                return ExitCode.cannotCreate
-            }
-        }
+        if let failure = ScenarioInput.write(outputs) { return failure }
 
         let totalEvents = tallies.reduce(Int64(0)) { $0 + $1.events }
         let totalRuns = tallies.reduce(Int64(0)) { $0 + $1.runs }

@@ -1,22 +1,38 @@
 import FaultSim
 import Policies
 
-/// What `run`, `trace` and `find` share: loading the scenario and naming designs in it.
+/// What `run`, `trace`, `find` and `bench` share: loading the scenario and naming designs in it.
 enum ScenarioInput {
-    /// A command's arguments with exactly one scenario path, or nil when help was asked for
-    /// (and printed).
-    static func arguments(_ arguments: [String], options: [OptionSpec], usage: String, help: String)
-        throws(UsageError) -> (parsed: ParsedArguments, path: String)? {
+    /// A command's arguments with one scenario path, or nil when help was asked for (and
+    /// printed). With a `defaultPath` the path may be left out.
+    static func arguments(_ arguments: [String], options: [OptionSpec], usage: String, help: String,
+                          defaultPath: String? = nil) throws(UsageError) -> (parsed: ParsedArguments, path: String)? {
         let parsed = try ArgumentParser.parse(arguments, options: options, usage: usage)
         if parsed.wantsHelp {
             print(help, terminator: "")
             return nil
         }
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw UsageError(message: parsed.positionals.isEmpty ? "Missing expected argument '<scenario.json>'."
-                             : "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
+        guard parsed.positionals.count <= 1 else {
+            throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
+        }
+        guard let path = parsed.positionals.first ?? defaultPath else {
+            throw UsageError(message: "Missing expected argument '<scenario.json>'.", usage: usage)
         }
         return (parsed, path)
+    }
+
+    /// Writes each (path, text) whose path was given, whole or not at all; the exit code 73
+    /// after printing why, or nil when every file was written.
+    static func write(_ outputs: [(path: String?, text: String)]) -> Int32? {
+        for case let (path?, text) in outputs {
+            do {
+                try AtomicFile.write(text, to: path)
+            } catch {
+                printError("Error: \(error)")
+                return ExitCode.cannotCreate
+            }
+        }
+        return nil
     }
 
     /// The value of an option the command cannot do without.

@@ -7,7 +7,7 @@ struct BenchRow {
     var parallel: BenchMeasurement?
 
     /// The all-cores figure when there is one, else the single-thread one.
-    var best: BenchMeasurement { parallel ?? single }
+    var allThreads: BenchMeasurement { parallel ?? single }
     var speedup: Double? { parallel.map { single.seconds / $0.seconds } }
 }
 
@@ -34,12 +34,12 @@ struct BenchReport {
 
     /// The mean over designs of each design's runs/s (on all cores when measured).
     var meanRunsPerSecond: Double {
-        designs.reduce(0) { $0 + $1.best.runsPerSecond } / Double(max(designs.count, 1))
+        designs.reduce(0) { $0 + $1.allThreads.runsPerSecond } / Double(max(designs.count, 1))
     }
 
     /// Like `meanRunsPerSecond`, from each design's fastest timing.
     var meanBestRunsPerSecond: Double {
-        designs.reduce(0) { $0 + $1.best.bestRunsPerSecond } / Double(max(designs.count, 1))
+        designs.reduce(0) { $0 + $1.allThreads.bestRunsPerSecond } / Double(max(designs.count, 1))
     }
 
     /// The catalog's speedup from fastest timings: total fastest 1-thread time over total
@@ -49,7 +49,7 @@ struct BenchReport {
         return designs.reduce(0) { $0 + $1.single.fastest } / designs.reduce(0) { $0 + $1.parallel!.fastest }
     }
 
-    var slowest: BenchRow? { designs.min { $0.best.runsPerSecond < $1.best.runsPerSecond } }
+    var slowest: BenchRow? { designs.min { $0.allThreads.runsPerSecond < $1.allThreads.runsPerSecond } }
 
     /// Single-thread cost per event of `row` over the floor's.
     func floorRatio(_ row: BenchRow) -> Double? {
@@ -78,13 +78,13 @@ struct BenchReport {
         lines.append("")
         let on = jobs > 1 ? "on \(jobs) threads" : "on 1 thread"
         lines.append("mean over \(designs.count) designs: \(Grouped.format(meanRunsPerSecond)) runs/s \(on)"
-            + " (back to back: \(Grouped.format(catalog.best.runsPerSecond)))")
+            + " (back to back: \(Grouped.format(catalog.allThreads.runsPerSecond)))")
         if let first = designs.first, first.single.timings.count > 1 {
             lines.append("fastest of \(first.single.timings.count) timings: mean \(Grouped.format(meanBestRunsPerSecond)) runs/s \(on)"
                 + (bestSpeedup.map { ", catalog speedup \(FixedPoint.format($0, places: 2))x" } ?? ""))
         }
         if let slowest {
-            lines.append("slowest: \(slowest.name), \(Grouped.format(slowest.best.runsPerSecond)) runs/s \(on)")
+            lines.append("slowest: \(slowest.name), \(Grouped.format(slowest.allThreads.runsPerSecond)) runs/s \(on)")
         }
         if let ratio = floorRatio(catalog) {
             lines.append("model cost: \(FixedPoint.format(ratio, places: 2))x the bare engine per event (catalog, 1 thread)")

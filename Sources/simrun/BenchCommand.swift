@@ -62,19 +62,11 @@ enum BenchCommand {
             _ = Benchmark.time(first, scenario: scenario, runs: min(runs, 100_000), jobs: jobs)
         }
         for design in scenario.selectedDesigns {
-            var timings = threadCounts.map { _ in [Double]() }
-            var tallies: [DesignTally] = []
-            for _ in 0..<repeats {
-                for (slot, threads) in threadCounts.enumerated() {
-                    let (seconds, tally) = Benchmark.time(design, scenario: scenario, runs: runs, jobs: threads)
-                    timings[slot].append(seconds)
-                    tallies.append(tally)
-                }
+            let (measurements, consistent) = alternate(threadCounts, repeats: repeats) { threads in
+                let (seconds, tally) = Benchmark.time(design, scenario: scenario, runs: runs, jobs: threads)
+                return (seconds, BenchOutcome(runs: tally.runs, events: tally.events, tally: tally))
             }
-            if tallies.contains(where: { $0 != tallies[0] }) { report.deterministic = false }
-            let measurements = zip(threadCounts, timings).map {
-                BenchMeasurement(runs: tallies[0].runs, events: tallies[0].events, jobs: $0, timings: $1)
-            }
+            if !consistent { report.deterministic = false }
             let row = BenchRow(name: design.name, single: measurements[0], parallel: measurements.dropFirst().first)
             printError("bench: \(design.name): \(Grouped.format(row.single.runsPerSecond)) runs/s on 1 thread"
                 + (row.parallel.map { ", \(Grouped.format($0.runsPerSecond)) on \(jobs)" } ?? ""))
@@ -84,22 +76,49 @@ enum BenchCommand {
         let catalogEvents = report.designs.reduce(Int64(0)) { $0 + $1.single.events }
         let catalogRuns = report.designs.reduce(Int64(0)) { $0 + $1.single.runs }
         let floorEvents = floorEvents ?? max(1, Int((Double(catalogEvents) / Double(max(catalogRuns, 1))).rounded()))
-        var floorTimings = threadCounts.map { _ in [Double]() }
-        var floorResults: [(Int64, UInt64)] = []
-        for _ in 0..<repeats {
-            for (slot, threads) in threadCounts.enumerated() {
-                let timing = Benchmark.timeFloor(seed: scenario.seed, eventsPerRun: floorEvents, runs: runs, jobs: threads)
-                floorTimings[slot].append(timing.seconds)
-                floorResults.append((timing.events, timing.checksum))
-            }
+        let (floorMeasurements, floorConsistent) = alternate(threadCounts, repeats: repeats) { threads in
+            let timing = Benchmark.timeFloor(seed: scenario.seed, eventsPerRun: floorEvents, runs: runs, jobs: threads)
+            return (timing.seconds, BenchOutcome(runs: Int64(runs), events: timing.events, checksum: timing.checksum))
         }
-        if floorResults.contains(where: { $0 != floorResults[0] }) { report.deterministic = false }
-        let floorMeasurements = zip(threadCounts, floorTimings).map {
-            BenchMeasurement(runs: Int64(runs), events: floorResults[0].0, jobs: $0, timings: $1)
-        }
+        if !floorConsistent { report.deterministic = false }
         report.floor = BenchRow(name: "engine floor (no model)", single: floorMeasurements[0],
                                 parallel: floorMeasurements.dropFirst().first)
         report.peakResidentBytes = MachineInfo.peakResidentBytes
         return report
+    }
+
+    /// Times `timeOnce` `repeats` times on each thread count, the counts alternating; one
+    /// measurement per thread count, and whether every timing produced the same outcome.
+    static func alternate(_ threadCounts: [Int], repeats: Int, _ timeOnce: (Int) -> (Double, BenchOutcome))
+        -> (measurements: [BenchMeasurement], consistent: Bool) {
+        var timings = threadCounts.map { _ in [Double]() }
+        var outcomes: [BenchOutcome] = []
+        for _ in 0..<repeats {
+            for (slot, threads) in threadCounts.enumerated() {
+                let (seconds, outcome) = timeOnce(threads)
+                timings[slot].append(seconds)
+                outcomes.append(outcome)
+            }
+        }
+        let measurements = zip(threadCounts, timings).map {
+            BenchMeasurement(runs: outcomes[0].runs, events: outcomes[0].events, jobs: $0, timings: $1)
+        }
+        return (measurements, outcomes.allSatisfy { $0 == outcomes[0] })
+    }
+}
+
+/// What one timing produced, compared across timings and thread counts: a design's tally, or
+/// the floor's checksum.
+struct BenchOutcome: Equatable {
+    var runs: Int64
+    var events: Int64
+    var tally: DesignTally?
+    var checksum: UInt64?
+
+    init(runs: Int64, events: Int64, tally: DesignTally? = nil, checksum: UInt64? = nil) {
+        self.runs = runs
+        self.events = events
+        self.tally = tally
+        self.checksum = checksum
     }
 }

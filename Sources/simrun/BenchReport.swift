@@ -21,15 +21,17 @@ struct BenchReport {
     /// Every design gave the same tally, and the floor the same checksum, on 1 and `jobs` threads.
     var deterministic = true
 
-    /// The catalog as one workload: every design back to back (total runs over total time).
-    var catalog: BenchRow {
+    /// The catalog as one workload: every design back to back (total runs over total time);
+    /// nil without designs.
+    var catalog: BenchRow? {
         func total(_ pick: (BenchRow) -> BenchMeasurement?) -> BenchMeasurement? {
             let parts = designs.compactMap(pick)
             guard parts.count == designs.count, let first = parts.first else { return nil }
             return BenchMeasurement(runs: parts.reduce(0) { $0 + $1.runs }, events: parts.reduce(0) { $0 + $1.events },
                                     jobs: first.jobs, timings: [parts.reduce(0) { $0 + $1.seconds }])
         }
-        return BenchRow(name: "catalog, back to back", single: total(\.single)!, parallel: total(\.parallel))
+        guard let single = total(\.single) else { return nil }
+        return BenchRow(name: "catalog, back to back", single: single, parallel: total(\.parallel))
     }
 
     /// The mean over designs of each design's runs/s (on all cores when measured).
@@ -63,7 +65,7 @@ struct BenchReport {
         var header = ["workload", "events/run", "runs/s 1 thread", "ns/event 1 thread", "x floor"]
         if jobs > 1 { header += ["runs/s \(jobs) threads", "events/s \(jobs) threads", "speedup"] }
         var table = [header]
-        let rows = (floor.map { [$0] } ?? []) + designs + (designs.count > 1 ? [catalog] : [])
+        let rows = (floor.map { [$0] } ?? []) + designs + (designs.count > 1 ? catalog.map { [$0] } ?? [] : [])
         for row in rows {
             var cells = [row.name, FixedPoint.format(row.single.eventsPerRun, places: 1),
                          Grouped.format(row.single.runsPerSecond), FixedPoint.format(row.single.nanosecondsPerEvent, places: 1),
@@ -78,7 +80,7 @@ struct BenchReport {
         lines.append("")
         let on = jobs > 1 ? "on \(jobs) threads" : "on 1 thread"
         lines.append("mean over \(designs.count) designs: \(Grouped.format(meanRunsPerSecond)) runs/s \(on)"
-            + " (back to back: \(Grouped.format(catalog.allThreads.runsPerSecond)))")
+            + (catalog.map { " (back to back: \(Grouped.format($0.allThreads.runsPerSecond)))" } ?? ""))
         if let first = designs.first, first.single.timings.count > 1 {
             lines.append("fastest of \(first.single.timings.count) timings: mean \(Grouped.format(meanBestRunsPerSecond)) runs/s \(on)"
                 + (bestSpeedup.map { ", catalog speedup \(FixedPoint.format($0, places: 2))x" } ?? ""))
@@ -86,7 +88,7 @@ struct BenchReport {
         if let slowest {
             lines.append("slowest: \(slowest.name), \(Grouped.format(slowest.allThreads.runsPerSecond)) runs/s \(on)")
         }
-        if let ratio = floorRatio(catalog) {
+        if let catalog, let ratio = floorRatio(catalog) {
             lines.append("model cost: \(FixedPoint.format(ratio, places: 2))x the bare engine per event (catalog, 1 thread)")
         }
         lines.append("peak memory: \(FixedPoint.format(Double(peakResidentBytes) / 1_048_576, places: 1)) MiB resident (whole process)")

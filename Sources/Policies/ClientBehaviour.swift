@@ -26,4 +26,7 @@ public enum ReceiptKind: String, Sendable, CaseIterable {
     /// The app receipt read at send time: it lists every unfinished transaction (so a later
     /// purchase carries an earlier lost one), but a finished consumable is no longer in it.
     case appReceipt
+    /// StoreKit 2's signed transaction (JWS) of the one purchase: the only kind a StoreKit 2
+    /// client has, and the only kind a StoreKit 1 client lacks.
+    case signedTransaction
 }

@@ -5,7 +5,6 @@ extension RetrySchedule: CustomStringConvertible {
         case .fixedInterval(let intervalMs): "fixedInterval(every \(intervalMs) ms, forever)"
         case .linearBackoff(let stepMs, let capMs): "linearBackoff(failures x \(stepMs) ms, at most \(capMs) ms, forever)"
         case .tries(let count, let spacingMs): "tries(\(count), \(spacingMs) ms apart)"
-        case .triesThenRecoverPage(let count): "triesThenRecoverPage(\(count), then a recover-order page)"
         }
     }
 }
@@ -17,10 +16,18 @@ extension RetryTriggers: CustomStringConvertible {
     }
 }
 
+extension ServerRecovery: CustomStringConvertible {
+    public var description: String {
+        let names = ServerRecovery.named.filter { contains($0.1) }.map(\.0)
+        return names.isEmpty ? "none (the client only)" : names.joined(separator: ", ")
+    }
+}
+
 extension Design {
     /// Every axis and its value, in a fixed order, for `simrun designs NAME`.
     public var axisValues: [(axis: String, value: String)] {
         [
+            ("storeKitAPI", storeKitAPI.rawValue),
             ("orderTiming", orderTiming.rawValue),
             ("itemMapping", itemMapping.rawValue),
             ("userMapping", userMapping.rawValue),
@@ -33,11 +40,14 @@ extension Design {
             ("retrySchedule", retrySchedule.description),
             ("retryTriggers", retryTriggers.description),
             ("retryScope", retryScope.rawValue),
+            ("recoverPage", recoverPage.rawValue),
             ("unmatchedTransactions", unmatchedTransactions.rawValue),
             ("receiptKind", receiptKind.rawValue),
+            ("serverVerification", serverVerification.rawValue),
             ("serverIdempotency", serverIdempotency.rawValue),
             ("serverAppleTries", String(serverAppleTries)),
-            ("serverRecovery", serverRecovery.rawValue),
+            ("deliversWholeReceipt", String(deliversWholeReceipt)),
+            ("serverRecovery", serverRecovery.description),
         ]
     }
 }

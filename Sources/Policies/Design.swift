@@ -10,6 +10,7 @@ public struct Design: Sendable, Equatable {
     public var source: String
 
     // Client, before and at the payment.
+    public var storeKitAPI: StoreKitAPI
     public var orderTiming: OrderTiming
     public var itemMapping: ItemMapping
     public var userMapping: UserMapping
@@ -25,28 +26,34 @@ public struct Design: Sendable, Equatable {
     public var retrySchedule: RetrySchedule
     public var retryTriggers: RetryTriggers
     public var retryScope: RetryScope
+    public var recoverPage: RecoverPage
     public var unmatchedTransactions: UnmatchedTransactionPolicy
     public var receiptKind: ReceiptKind
 
     // App server.
+    public var serverVerification: ServerVerification
     public var serverIdempotency: ServerIdempotency
     /// Verify calls to Apple per client request before the server answers "try later" (≥ 1).
     public var serverAppleTries: Int
+    /// With an app receipt, the server delivers every transaction the receipt lists that it has
+    /// not delivered, not only the one the client asked about (seed 001: "部分发货成功").
+    public var deliversWholeReceipt: Bool
     public var serverRecovery: ServerRecovery
 
     public init(
-        name: String, summary: String, source: String,
+        name: String, summary: String, source: String, storeKitAPI: StoreKitAPI,
         orderTiming: OrderTiming, itemMapping: ItemMapping, userMapping: UserMapping,
         localStore: LocalStore, persistMoment: PersistMoment, recordClearing: RecordClearing,
         guardsDoubleTap: Bool, blockingUI: BlockingUI, finishMoment: FinishMoment,
         retrySchedule: RetrySchedule, retryTriggers: RetryTriggers, retryScope: RetryScope,
-        unmatchedTransactions: UnmatchedTransactionPolicy, receiptKind: ReceiptKind,
-        serverIdempotency: ServerIdempotency, serverAppleTries: Int, serverRecovery: ServerRecovery
+        recoverPage: RecoverPage, unmatchedTransactions: UnmatchedTransactionPolicy, receiptKind: ReceiptKind,
+        serverVerification: ServerVerification, serverIdempotency: ServerIdempotency, serverAppleTries: Int,
+        deliversWholeReceipt: Bool, serverRecovery: ServerRecovery
     ) {
-        precondition(serverAppleTries >= 1, "a server calls Apple at least once")
         self.name = name
         self.summary = summary
         self.source = source
+        self.storeKitAPI = storeKitAPI
         self.orderTiming = orderTiming
         self.itemMapping = itemMapping
         self.userMapping = userMapping
@@ -59,10 +66,15 @@ public struct Design: Sendable, Equatable {
         self.retrySchedule = retrySchedule
         self.retryTriggers = retryTriggers
         self.retryScope = retryScope
+        self.recoverPage = recoverPage
         self.unmatchedTransactions = unmatchedTransactions
         self.receiptKind = receiptKind
+        self.serverVerification = serverVerification
         self.serverIdempotency = serverIdempotency
         self.serverAppleTries = serverAppleTries
+        self.deliversWholeReceipt = deliversWholeReceipt
         self.serverRecovery = serverRecovery
+        let problems = self.problems
+        precondition(problems.isEmpty, "design \(name): \(problems.joined(separator: "; "))")
     }
 }

@@ -28,12 +28,14 @@ public enum PersistMoment: String, Sendable, CaseIterable {
 }
 
 /// Whether a `failed` or `cancelled` callback deletes the purchase record
-/// (seed 000 v1.0 → v1.1 → v1.2). A record is always deleted after the server confirms.
+/// (seed 000 v1.0 → v1.1 → v1.2; seed 002). A record is always deleted after the server confirms.
 public enum RecordClearing: String, Sendable, CaseIterable {
-    /// v1.0: delete on `cancelled` and on `failed`.
+    /// Seed 000 v1.0: delete on `cancelled` and on `failed`.
     case onCancelOrFail
-    /// v1.1: delete on `failed` only.
+    /// Seed 000 v1.1: delete on `failed` only.
     case onFail
-    /// v1.2: never delete before the server confirms.
+    /// Seed 002's fix: delete on `cancelled` only ("假如用户取消支付，则在取消支付的回调中将keychain值删除").
+    case onCancel
+    /// Seed 000 v1.2: never delete before the server confirms.
     case never
 }

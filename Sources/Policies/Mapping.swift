@@ -11,7 +11,8 @@ public enum ItemMapping: String, Sendable, CaseIterable {
     case applicationUsername
     /// `applicationUsername` when StoreKit kept it, else the local record (seed 002's fix).
     case applicationUsernameThenRecord
-    /// StoreKit 2's `appAccountToken`, stored in the signed transaction: never lost.
+    /// StoreKit 2's `appAccountToken` set to the order's UUID, signed into the transaction:
+    /// never lost. Needs StoreKit 2 and order-first (the token names an order).
     case appAccountToken
 }
 
@@ -23,6 +24,7 @@ public enum UserMapping: String, Sendable, CaseIterable {
     case record
     /// The user id carried in `applicationUsername` (falls back to the current user when lost).
     case applicationUsername
-    /// The order behind StoreKit 2's `appAccountToken`.
+    /// StoreKit 2's `appAccountToken`: the order's UUID (order-first) or the app account's UUID
+    /// (pay-first), signed into the transaction. Needs StoreKit 2.
     case appAccountToken
 }

@@ -1,25 +1,38 @@
 /// How the client retries a failed verification within one app session (domain.md §5).
 /// Times are virtual milliseconds.
+///
+/// A *round* of tries starts when the app handles a `purchased` transaction, at a retry
+/// trigger (`RetryTriggers`) and when the user opens a recover page; its failure count starts
+/// at 0. A try is one verify request; it fails on an error answer or when the client's request
+/// timeout (`network.requestTimeout`) passes without an answer.
 public enum RetrySchedule: Sendable, Equatable {
-    /// Never retry in session.
+    /// One try per round.
     case none
     /// Retry every `intervalMs`, for as long as the session lasts (seed 001).
     case fixedInterval(intervalMs: Int64)
     /// Wait failures × `stepMs`, at most `capMs`, forever (BLIAP: 10 s steps, 60 s cap).
     case linearBackoff(stepMs: Int64, capMs: Int64)
-    /// Up to `tries` attempts in all, `spacingMs` apart, then stop until a trigger
-    /// (RevenueCat: 3 retries 5 s apart).
+    /// Up to `count` tries in the round, the next one `spacingMs` after a failure; then the
+    /// round ends (RevenueCat: 3 tries 5 s apart; seed 000: 3 tries back to back, `spacingMs`
+    /// 0, each bounded by the 15 s request timeout).
     case tries(count: Int, spacingMs: Int64)
-    /// Up to `tries` attempts back to back, then close the modal and offer a
-    /// "recover order" page, which the user may open for one more round (seed 000).
-    case triesThenRecoverPage(count: Int)
 }
 
-/// Events outside the in-session schedule that restart verification of every pending
-/// record and unfinished transaction (domain.md §5, "retry trigger").
+/// Events outside the in-session schedule that start a fresh round of tries (domain.md §5,
+/// "retry trigger"). What each resumes:
 ///
-/// The model treats every return to the app as a cold launch (the process is assumed
-/// gone while the user is away), so `launch` and `foreground` fire together.
+/// - `launch` and `foreground` (the model treats every return to the app as a cold launch, so
+///   the two fire together), 1 s after the launch: every durable record (sandbox or keychain)
+///   bound to a transaction the server has not confirmed, within `RetryScope`. Unfinished
+///   transactions come back at every launch through StoreKit whether or not the design has
+///   this trigger (StoreKit 1's observer, StoreKit 2's `Transaction.updates`).
+/// - `networkRegained`, when an offline episode ends while the app runs: the same records, every
+///   transaction this process has worked on and not seen confirmed (including one whose tries
+///   ran out; its memory record is still alive in this process), and with StoreKit 2 every
+///   unfinished transaction (`Transaction.unfinished`).
+///
+/// A transaction the design gave up on for good (the server answered invalid, or it was
+/// dropped or left unmatched) is never resumed.
 public struct RetryTriggers: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -33,7 +46,9 @@ public struct RetryTriggers: OptionSet, Sendable, Hashable {
     ]
 }
 
-/// Which records a launch-time retry may pick up (seed 004 retries the logged-in user's only).
+/// Which records and transactions the app may work on: seed 000 v1.x and seed 004 verify a
+/// record only when its user is the one logged in ("一致则发起验证，否则忽略"), and hold it
+/// for when that user logs in again.
 public enum RetryScope: String, Sendable, CaseIterable {
     case allRecords
     case loggedInUserOnly

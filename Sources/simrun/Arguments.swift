@@ -8,6 +8,8 @@ struct OptionSpec {
     /// Placeholder for the value in usage text; nil for a flag without a value.
     let valueName: String?
     let help: String
+    /// The option may be given several times; every value is kept, in order.
+    var repeatable = false
 }
 
 /// What went wrong on the command line: simrun prints it, then the usage, and exits 64.
@@ -19,10 +21,13 @@ struct UsageError: Error {
 struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
+    /// Every value of a repeatable option, in command-line order.
+    var repeated: [String: [String]] = [:]
     var flags: Set<String> = []
     var wantsHelp = false
 
     func value(_ name: String) -> String? { values[name] }
+    func values(_ name: String) -> [String] { repeated[name] ?? [] }
 }
 
 enum ArgumentParser {
@@ -58,14 +63,16 @@ enum ArgumentParser {
                 parsed.flags.insert(name)
                 continue
             }
+            let value: String
             if let inlineValue {
-                parsed.values[name] = inlineValue
+                value = inlineValue
             } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-                parsed.values[name] = arguments[index]
+                value = arguments[index]
                 index += 1
             } else {
                 throw UsageError(message: "Missing value for '\(name) <\(valueName)>'.", usage: usage)
             }
+            if spec.repeatable { parsed.repeated[name, default: []].append(value) } else { parsed.values[name] = value }
         }
         return parsed
     }

@@ -4,7 +4,7 @@ import Policies
 /// `simrun bench [scenario.json] [options]`: how fast each design runs, on one thread and on
 /// all cores, against the bare engine (the floor).
 enum BenchCommand {
-    static let usage = "simrun bench [<scenario.json>] [--runs <n>] [--jobs <n|auto>] [--designs <a,b>] [--repeat <k>] [--seed <s>] [--floor-events <n>] [--out <file.csv>]"
+    static let usage = "simrun bench [<scenario.json>] [--runs <n>] [--jobs <n|auto>] [--designs <a,b>] [--repeat <k>] [--seed <s>] [--floor-events <n>] [--out <file.csv>] [--set <key.path=value>]..."
     /// Enough runs that a design takes about a second: shorter batches time mostly noise.
     static let defaultRuns = 1_000_000
     /// The median of three timings shrugs off one slow spell of a shared machine.
@@ -17,7 +17,7 @@ enum BenchCommand {
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
     static let floorEvents = OptionSpec(name: "--floor-events", valueName: "n", help: "Events per run of the engine floor (default: the designs' mean, rounded).")
     static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Also write the figures as CSV, one row per workload and thread count.")
-    static let options = [runs, jobs, designs, repeats, seed, floorEvents, out]
+    static let options = [runs, jobs, designs, repeats, seed, floorEvents, out, ScenarioInput.set]
 
     static var help: String {
         ArgumentParser.help(
@@ -33,7 +33,8 @@ enum BenchCommand {
         let repeatCount = try ScenarioInput.integer(parsed, repeats, minimum: 1, usage: usage) ?? defaultRepeats
         let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
         let floorEventCount = try ScenarioInput.integer(parsed, floorEvents, minimum: 1, usage: usage)
-        guard var scenario = ScenarioInput.load(path) else { return ExitCode.data }
+        let overrides = try ScenarioInput.overrides(parsed, usage: usage)
+        guard var scenario = ScenarioInput.load(path, overrides: overrides) else { return ExitCode.data }
         if let seedValue { scenario.seed = seedValue }
         try ScenarioInput.selectDesigns(parsed, designs, in: &scenario, usage: usage)
 

@@ -4,7 +4,7 @@ import Policies
 /// `simrun find <scenario.json> --design D --outcome O [--cause C] [--limit K] [--shortest]`:
 /// the first runs whose intents ended that way, each with the command that replays it.
 enum FindCommand {
-    static let usage = "simrun find <scenario.json> --design <name> --outcome <lost|misdelivered|duplicated|double_charged> [--cause <c>] [--limit <k>] [--shortest] [--runs <n>] [--seed <s>]"
+    static let usage = "simrun find <scenario.json> --design <name> --outcome <lost|misdelivered|duplicated|double_charged> [--cause <c>] [--limit <k>] [--shortest] [--runs <n>] [--seed <s>] [--set <key.path=value>]..."
     static let design = OptionSpec(name: "--design", valueName: "name", help: "The design to search (required).")
     static let outcome = OptionSpec(name: "--outcome", valueName: "outcome", help: "lost, misdelivered, duplicated or double_charged (required).")
     static let cause = OptionSpec(name: "--cause", valueName: "c", help: "Only intents with this cause (see README, 'Why: root causes').")
@@ -12,7 +12,7 @@ enum FindCommand {
     static let shortest = OptionSpec(name: "--shortest", valueName: nil, help: "Among the first <k> matches, print only the one with the fewest events.")
     static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Search runs 0..<n (default: the scenario's \"runs\").")
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
-    static let options = [design, outcome, cause, limit, shortest, runs, seed]
+    static let options = [design, outcome, cause, limit, shortest, runs, seed, ScenarioInput.set]
 
     static var help: String {
         ArgumentParser.help(abstract: "Find runs whose intents ended lost, mis-delivered, duplicated or double-charged, with their causes.",
@@ -42,7 +42,8 @@ enum FindCommand {
         let count = try ScenarioInput.integer(parsed, limit, minimum: 1, usage: usage) ?? 10
         let runLimit = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage)
         let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
-        guard var scenario = ScenarioInput.load(path) else { return ExitCode.data }
+        let overrides = try ScenarioInput.overrides(parsed, usage: usage)
+        guard var scenario = ScenarioInput.load(path, overrides: overrides) else { return ExitCode.data }
         if let seedValue { scenario.seed = seedValue }
         if let runLimit { scenario.runs = runLimit }
         let chosen = try ScenarioInput.design(designName, in: scenario, option: design, usage: usage)
@@ -69,7 +70,7 @@ enum FindCommand {
         }
         for match in matches {
             print("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events")
-            print("  " + ScenarioInput.traceCommand(path: path, design: chosen.name, run: match.run, seed: scenario.seed))
+            print("  " + ScenarioInput.traceCommand(path: path, design: chosen.name, run: match.run, seed: scenario.seed, overrides: overrides))
         }
         return ExitCode.success
     }

@@ -5,7 +5,7 @@ import Policies
 /// `simrun run <scenario.json> [options]`: simulate, print the table, write the CSVs.
 enum RunCommand {
     static let defaultScenario = "scenarios/default.json"
-    static let usage = "simrun run <scenario.json> [--runs <n>] [--seed <s>] [--jobs <n|auto>] [--designs <a,b>] [--out <file.csv>] [--faults-out <file.csv>] [--pairs-out <file.csv>] [--causes-out <file.csv>]"
+    static let usage = "simrun run <scenario.json> [--runs <n>] [--seed <s>] [--jobs <n|auto>] [--designs <a,b>] [--out <file.csv>] [--faults-out <file.csv>] [--pairs-out <file.csv>] [--causes-out <file.csv>] [--set <key.path=value>]..."
 
     static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Number of runs (default: the scenario's \"runs\").")
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed, 0 to 2^64-1 (default: the scenario's \"seed\").")
@@ -16,7 +16,7 @@ enum RunCommand {
     static let pairsOut = OptionSpec(name: "--pairs-out", valueName: "file.csv", help: "Write the paired lost-order comparison of every two designs (McNemar).")
     static let causesOut = OptionSpec(name: "--causes-out", valueName: "file.csv", help: "Write why intents were lost, mis-delivered, duplicated or double-charged.")
     static let chunkSize = OptionSpec(name: "--chunk-size", valueName: "n", help: "Runs per unit of parallel work (default: 4096). Never changes the result.")
-    static let options = [runs, seed, jobs, designs, out, faultsOut, pairsOut, causesOut, chunkSize]
+    static let options = [runs, seed, jobs, designs, out, faultsOut, pairsOut, causesOut, chunkSize, ScenarioInput.set]
 
     static var help: String {
         ArgumentParser.help(
@@ -35,7 +35,8 @@ enum RunCommand {
         let chunk = try ScenarioInput.integer(parsed, chunkSize, minimum: 1, usage: usage) ?? Runner.defaultChunkSize
         // Design names are checked once the scenario (and its custom designs) is loaded.
 
-        guard var scenario = ScenarioInput.load(path) else { return ExitCode.data }
+        let overrides = try ScenarioInput.overrides(parsed, usage: usage)
+        guard var scenario = ScenarioInput.load(path, overrides: overrides) else { return ExitCode.data }
         if let runCount { scenario.runs = runCount }
         if let seedValue { scenario.seed = seedValue }
         try ScenarioInput.selectDesigns(parsed, designs, in: &scenario, usage: usage)
@@ -45,7 +46,7 @@ enum RunCommand {
         let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
                                               jobs: jobCount, chunkSize: chunk)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let rows = zip(chosen, tallies).map { ResultRow(scenario: scenario.name, design: $0.name, seed: scenario.seed, tally: $1) }
+        let rows = zip(chosen, tallies).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
 
         // Render everything first, then write: a failure leaves no half-written file.
         let outputs = [(parsed.value(out.name), ResultCSV.render(rows)),
@@ -57,6 +58,9 @@ enum RunCommand {
         let totalEvents = tallies.reduce(Int64(0)) { $0 + $1.events }
         let totalRuns = tallies.reduce(Int64(0)) { $0 + $1.runs }
         print("scenario \(scenario.name): \(scenario.description.isEmpty ? "(no description)" : scenario.description)")
+        let platform = scenario.platform
+        print("platform \(platform.name): one-time-charge notifications \(platform.oneTimeChargeNotifications.rawValue), "
+            + "transaction history \(platform.transactionHistory.rawValue), verification \(platform.verification.rawValue)")
         print("\(scenario.runs) runs x \(chosen.count) designs, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), "
             + "\(jobCount) jobs: \(FixedPoint.format(seconds, places: 2)) s, "
             + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")

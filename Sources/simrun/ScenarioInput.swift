@@ -43,10 +43,28 @@ enum ScenarioInput {
         return value
     }
 
-    /// The scenario at `path`, or nil after printing why not (the caller exits 65).
-    static func load(_ path: String) -> Scenario? {
+    /// `--set KEY.PATH=VALUE`, shared by every command that reads a scenario.
+    static let set = OptionSpec(name: "--set", valueName: "key.path=value",
+                                help: "Override a scenario key, as in the file (repeatable): --set platform=pre-2025, --set network.requestLossProbability=0.1.",
+                                repeatable: true)
+
+    /// Every `--set`, parsed, in order.
+    static func overrides(_ parsed: ParsedArguments, usage: String) throws(UsageError) -> [ScenarioOverride] {
+        var overrides: [ScenarioOverride] = []
+        for text in parsed.values(set.name) {
+            switch ScenarioOverride.parse(text) {
+            case .success(let override): overrides.append(override)
+            case .failure(let error): throw ArgumentParser.invalid(text, for: set, usage: usage, because: error.message)
+            }
+        }
+        return overrides
+    }
+
+    /// The scenario at `path` with `overrides` applied, or nil after printing why not (the
+    /// caller exits 65).
+    static func load(_ path: String, overrides: [ScenarioOverride] = []) -> Scenario? {
         do {
-            return try ScenarioLoader.load(path: path)
+            return try ScenarioLoader.load(path: path, overrides: overrides)
         } catch {
             printError("Error: \(error)")
             return nil
@@ -104,7 +122,14 @@ enum ScenarioInput {
     }
 
     /// The exact command that replays run `run` of `design`.
-    static func traceCommand(path: String, design: String, run: UInt64, seed: UInt64) -> String {
+    static func traceCommand(path: String, design: String, run: UInt64, seed: UInt64, overrides: [ScenarioOverride] = []) -> String {
         "simrun trace \(path) --design \(design) --run \(run) --seed \(seed)"
+            + overrides.map { " --set " + shellQuoted($0.text) }.joined()
+    }
+
+    /// `text` as one shell word: as is when it is plain, else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_.=/:,+[]".contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

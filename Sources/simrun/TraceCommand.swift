@@ -4,12 +4,12 @@ import Policies
 /// `simrun trace <scenario.json> --design D --run I [--seed S] [--svg FILE]`: replays one run
 /// and prints its story; the same command always prints the same bytes.
 enum TraceCommand {
-    static let usage = "simrun trace <scenario.json> --design <name> --run <i> [--seed <s>] [--svg <file.svg>]"
+    static let usage = "simrun trace <scenario.json> --design <name> --run <i> [--seed <s>] [--svg <file.svg>] [--set <key.path=value>]..."
     static let design = OptionSpec(name: "--design", valueName: "name", help: "The design to replay (required).")
     static let run = OptionSpec(name: "--run", valueName: "i", help: "The run index to replay (required).")
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
     static let svg = OptionSpec(name: "--svg", valueName: "file.svg", help: "Also write the run as an SVG sequence diagram.")
-    static let options = [design, run, seed, svg]
+    static let options = [design, run, seed, svg, ScenarioInput.set]
 
     static var help: String {
         ArgumentParser.help(abstract: "Replay one run and print its timeline: who did what, which faults struck, how each intent ended and why.",
@@ -25,14 +25,15 @@ enum TraceCommand {
             throw UsageError(message: "Missing expected option '--run <i>'.", usage: usage)
         }
         let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
-        guard var scenario = ScenarioInput.load(path) else { return ExitCode.data }
+        let overrides = try ScenarioInput.overrides(parsed, usage: usage)
+        guard var scenario = ScenarioInput.load(path, overrides: overrides) else { return ExitCode.data }
         if let seedValue { scenario.seed = seedValue }
         let chosen = try ScenarioInput.design(designName, in: scenario, option: design, usage: usage)
 
         var world = World(scenario: scenario, design: chosen)
         world.tracing = true
         world.run(UInt64(runIndex))
-        let command = ScenarioInput.traceCommand(path: path, design: chosen.name, run: UInt64(runIndex), seed: scenario.seed)
+        let command = ScenarioInput.traceCommand(path: path, design: chosen.name, run: UInt64(runIndex), seed: scenario.seed, overrides: overrides)
         let summary = world.lastRunVerdicts.map { $0.cause == .none ? $0.outcome.rawValue : "\($0.outcome.rawValue) (\($0.cause.name))" }
             .joined(separator: ", ")
         if let svgPath = parsed.value(svg.name) {

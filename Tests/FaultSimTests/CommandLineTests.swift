@@ -56,14 +56,29 @@ struct CommandLineTests {
         #expect(status == 0)
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("scenario,design,seed,runs,intents,not_charged,delivered,lost,misdelivered,duplicated,"
-            + "double_charged,lost_rate,lost_ci_low,lost_ci_high,delivered_same_session,delivered_after_relaunch,"
+        #expect(lines[0].hasPrefix("scenario,platform,design,seed,runs,intents,not_charged,delivered,lost,misdelivered,duplicated,"
+            + "double_charged,lost_sales,lost_rate,lost_ci_low,lost_ci_high,delivered_same_session,delivered_after_relaunch,"
             + "delivered_after_reinstall,delivery_p50_ms,delivery_p99_ms,support_contacts,stuck_modals,"
             + "server_requests_per_intent,apple_requests_per_intent,leaked_records"))
-        #expect(lines[1].hasPrefix("default,bliap,1,500,500,"))
-        #expect(lines[2].hasPrefix("default,naive,1,500,500,"))
+        #expect(lines[1].hasPrefix("default,today,bliap,1,500,500,"))
+        #expect(lines[2].hasPrefix("default,today,naive,1,500,500,"))
         let faultLines = try String(contentsOfFile: faults, encoding: .utf8).split(separator: "\n")
         #expect(faultLines.count == 1 + 2 * FaultKind.allCases.count)
+    }
+
+    @Test("--set overrides a scenario key for the run; a bad key is a data error, a bad form a usage error")
+    func setOverridesKeys() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.path("out.csv").path
+        let scenario = packageRoot + "/scenarios/default.json"
+        #expect(SimrunCommand.main(["run", scenario, "--runs", "200", "--designs", "naive", "--out", out,
+                                    "--set", "platform=pre-2025", "--set", "seed=9"]) == 0)
+        let row = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")[1]
+        #expect(row.hasPrefix("default,pre-2025,naive,9,200,"))
+        #expect(SimrunCommand.main(["run", scenario, "--runs", "10", "--set", "network.requestLosProbability=0.1"]) == 65)
+        #expect(SimrunCommand.main(["run", scenario, "--runs", "10", "--set", "network.requestLossProbability=1.5"]) == 65)
+        #expect(SimrunCommand.main(["run", scenario, "--runs", "10", "--set", "nothing-to-set"]) == 64)
+        #expect(SimrunCommand.main(["run", scenario, "--runs", "10", "--set", "a..b=1"]) == 64)
     }
 
     @Test("Help works for every command", arguments: [["--help"], ["run", "--help"], ["designs", "-h"], ["help", "run"]])

@@ -47,9 +47,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
         FaultCase(.recoverPageUse, needs: serverAlwaysFails) { $0.user.recoverPageUseProbability = 0.5 },
         FaultCase(.supportContact, needs: serverAlwaysFails) { $0.user.supportContactProbability = 0.5 },
         FaultCase(.rebuyNoCallback, needs: serverAlwaysFails) { $0.user.intentsPerRun = 2 },
-        FaultCase(.notificationLost, needs: { $0.catalog.productType = .nonConsumable }) {
-            $0.apple.notificationLossProbability = 0.5
-        },
+        FaultCase(.notificationLost) { $0.apple.notificationLossProbability = 0.5 },
+        FaultCase(.pendingPurchase) { $0.storeKit.pendingProbability = 0.5 },
     ]
 }
 

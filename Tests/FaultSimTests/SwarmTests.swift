@@ -22,6 +22,11 @@ struct SwarmTests {
         scenario.catalog.products = 1 + generator.nextInt(below: 2)
         scenario.catalog.itemsPerProduct = 1 + generator.nextInt(below: 3)
         scenario.catalog.productType = CatalogParameters.ProductType.allCases[generator.nextInt(below: 3)]
+        scenario.platform = PlatformParameters(
+            oneTimeChargeNotifications: PlatformParameters.OneTimeChargeNotifications.allCases[generator.nextInt(below: 2)],
+            transactionHistory: PlatformParameters.TransactionHistory.allCases[generator.nextInt(below: 2)],
+            verification: PlatformParameters.Verification.allCases[generator.nextInt(below: 2)])
+        scenario.user.returningCustomerProbability = generator.nextUnit()
         scenario.user.intentsPerRun = 1 + generator.nextInt(below: 3)
         scenario.user.patience = .logNormal(medianMs: SimTime(2_000 + generator.nextInt(below: 60_000)), p99Ms: 300_000)
         scenario.user.cancelProbability = probability()
@@ -41,6 +46,7 @@ struct SwarmTests {
         scenario.storeKit.applicationUsernameLostAfterRelaunchProbability = probability()
         scenario.storeKit.purchasedCallbackMissingProbability = probability()
         scenario.storeKit.finishedRedeliveredProbability = probability()
+        scenario.storeKit.pendingProbability = probability()
         scenario.appServer.errorProbability = probability()
         scenario.appServer.crashBeforeDeliveryProbability = probability()
         scenario.appServer.crashAfterDeliveryProbability = probability()

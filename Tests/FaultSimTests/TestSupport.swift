@@ -1,13 +1,16 @@
 import FaultSim
 import Policies
 
-/// Designs that exercise the axes the four presets leave unused (notifications, history
-/// reconciliation, appAccountToken, per-transaction receipts, non-idempotent servers), so
-/// the model's every path runs under test.
+/// Designs that exercise the axes the presets leave unused (notifications alone, history
+/// reconciliation alone with an early finish, per-transaction receipts, non-idempotent
+/// servers), so the model's every path runs under test.
 enum TestDesigns {
     static var extra: [Design] {
         var notified = Design.bliap
         notified.name = "test-sk2-notifications"
+        notified.storeKitAPI = .sk2
+        notified.receiptKind = .signedTransaction
+        notified.serverVerification = .signedLocally
         notified.orderTiming = .orderFirst
         notified.itemMapping = .appAccountToken
         notified.userMapping = .appAccountToken
@@ -38,6 +41,6 @@ func simulate(_ scenario: Scenario, designs: [Design] = TestDesigns.all, runs: U
 
 func csv(_ scenario: Scenario, designs: [Design], tallies: [DesignTally]) -> String {
     ResultCSV.render(zip(designs, tallies).map {
-        ResultRow(scenario: scenario.name, design: $0.name, seed: scenario.seed, tally: $1)
+        ResultRow(scenario: scenario, design: $0.name, tally: $1)
     })
 }

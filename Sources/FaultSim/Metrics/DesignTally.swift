@@ -12,6 +12,10 @@ public struct DesignTally: Sendable, Equatable {
     public var duplicated: Int64 = 0
     public var doubleCharged: Int64 = 0
 
+    /// The part of `notCharged` whose order could not be created (order-first): sales the
+    /// design lost before any money moved.
+    public var lostSales: Int64 = 0
+
     // When `delivered` intents were delivered: they add up to `delivered`.
     public var deliveredSameSession: Int64 = 0
     public var deliveredAfterRelaunch: Int64 = 0
@@ -72,6 +76,7 @@ public struct DesignTally: Sendable, Equatable {
         misdelivered += other.misdelivered
         duplicated += other.duplicated
         doubleCharged += other.doubleCharged
+        lostSales += other.lostSales
         deliveredSameSession += other.deliveredSameSession
         deliveredAfterRelaunch += other.deliveredAfterRelaunch
         deliveredAfterReinstall += other.deliveredAfterReinstall
@@ -96,6 +101,7 @@ public struct DesignTally: Sendable, Equatable {
     public func _checkInvariants() {
         invariant(notCharged + delivered + lost + misdelivered + duplicated + doubleCharged == intents,
                      "outcomes must add up to intents")
+        invariant(lostSales <= notCharged, "lost sales are intents not charged")
         invariant(deliveredSameSession + deliveredAfterRelaunch + deliveredAfterReinstall == delivered,
                      "delivery classes must add up to delivered")
         invariant(deliveryDelay.total == delivered, "one delay per delivered intent")

@@ -18,3 +18,23 @@ public enum FixedPoint {
         return negative && units != 0 ? "-" + digits : digits
     }
 }
+
+/// Small probabilities for people: "0.041" from 0.001 up, "3.2e-07" below, "0" for 0. The same
+/// on every platform (digits found by multiplying by ten, no `String(format:)`).
+public enum Scientific {
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite, value > 0 else { return value == 0 ? "0" : FixedPoint.format(value, places: 3) }
+        if value >= 0.001 { return FixedPoint.format(value, places: 3) }
+        var mantissa = value
+        var exponent = 0
+        while mantissa < 1 && exponent < 400 {
+            mantissa *= 10
+            exponent += 1
+        }
+        if mantissa >= 9.95 {
+            mantissa /= 10
+            exponent -= 1
+        }
+        return FixedPoint.format(mantissa, places: 1) + "e-" + (exponent < 10 ? "0" : "") + String(exponent)
+    }
+}

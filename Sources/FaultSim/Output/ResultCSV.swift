@@ -1,14 +1,17 @@
 /// One design's result in one scenario: what a CSV row and a table line are made of.
 public struct ResultRow: Sendable {
     public let scenario: String
+    /// The Apple platform the scenario ran against (`PlatformParameters.name`).
+    public let platform: String
     public let design: String
     public let seed: UInt64
     public let tally: DesignTally
 
-    public init(scenario: String, design: String, seed: UInt64, tally: DesignTally) {
-        self.scenario = scenario
+    public init(scenario: Scenario, design: String, tally: DesignTally) {
+        self.scenario = scenario.name
+        platform = scenario.platform.name
         self.design = design
-        self.seed = seed
+        seed = scenario.seed
         self.tally = tally
     }
 
@@ -19,8 +22,8 @@ public struct ResultRow: Sendable {
 /// the raw counts after it let partial results (shards) be merged exactly.
 public enum ResultCSV {
     public static let columns = [
-        "scenario", "design", "seed", "runs", "intents", "not_charged", "delivered", "lost", "misdelivered",
-        "duplicated", "double_charged", "lost_rate", "lost_ci_low", "lost_ci_high", "delivered_same_session",
+        "scenario", "platform", "design", "seed", "runs", "intents", "not_charged", "delivered", "lost", "misdelivered",
+        "duplicated", "double_charged", "lost_sales", "lost_rate", "lost_ci_low", "lost_ci_high", "delivered_same_session",
         "delivered_after_relaunch", "delivered_after_reinstall", "delivery_p50_ms", "delivery_p99_ms",
         "support_contacts", "stuck_modals", "server_requests_per_intent", "apple_requests_per_intent",
         "leaked_records", "server_requests", "apple_requests", "events",
@@ -32,9 +35,9 @@ public enum ResultCSV {
             let t = row.tally
             let lost = t.lostRate
             let fields: [String] = [
-                csvField(row.scenario), csvField(row.design), String(row.seed), String(t.runs), String(t.intents),
+                csvField(row.scenario), row.platform, csvField(row.design), String(row.seed), String(t.runs), String(t.intents),
                 String(t.notCharged), String(t.delivered), String(t.lost), String(t.misdelivered),
-                String(t.duplicated), String(t.doubleCharged),
+                String(t.duplicated), String(t.doubleCharged), String(t.lostSales),
                 FixedPoint.format(lost.rate, places: 9), FixedPoint.format(lost.low, places: 9),
                 FixedPoint.format(lost.high, places: 9),
                 String(t.deliveredSameSession), String(t.deliveredAfterRelaunch), String(t.deliveredAfterReinstall),
@@ -50,7 +53,7 @@ public enum ResultCSV {
         return text
     }
 
-    public static let faultColumns = ["scenario", "design", "fault", "control", "fired", "runs", "fired_per_run"]
+    public static let faultColumns = ["scenario", "platform", "design", "fault", "control", "fired", "runs", "fired_per_run"]
 
     /// One row per design and fault, in design order then `FaultKind` order.
     public static func renderFaults(_ rows: [ResultRow]) -> String {
@@ -59,7 +62,7 @@ public enum ResultCSV {
             for fault in FaultKind.allCases {
                 let fired = row.tally.faultCounts[fault.rawValue]
                 let perRun = row.tally.runs > 0 ? Double(fired) / Double(row.tally.runs) : 0
-                text += [csvField(row.scenario), csvField(row.design), fault.name, fault.control.key,
+                text += [csvField(row.scenario), row.platform, csvField(row.design), fault.name, fault.control.key,
                          String(fired), String(row.tally.runs), FixedPoint.format(perRun, places: 9)]
                     .joined(separator: ",") + "\n"
             }
@@ -67,7 +70,7 @@ public enum ResultCSV {
         return text
     }
 
-    public static let causeColumns = ["scenario", "design", "outcome", "cause", "count", "share"]
+    public static let causeColumns = ["scenario", "platform", "design", "outcome", "cause", "count", "share"]
 
     /// One row per design, blemished outcome and cause, most frequent cause first; `share` is
     /// the cause's part of that outcome's count. The counts of each design and outcome add up
@@ -78,7 +81,7 @@ public enum ResultCSV {
             for outcome in Blemish.allCases {
                 let total = row.tally.total(of: outcome)
                 for (cause, count) in row.tally.causes(of: outcome) {
-                    text += [csvField(row.scenario), csvField(row.design), outcome.name, cause.name, String(count),
+                    text += [csvField(row.scenario), row.platform, csvField(row.design), outcome.name, cause.name, String(count),
                              FixedPoint.format(Double(count) / Double(total), places: 6)].joined(separator: ",") + "\n"
                 }
             }
@@ -86,7 +89,7 @@ public enum ResultCSV {
         return text
     }
 
-    public static let pairColumns = ["scenario", "design", "versus", "lost_only_design", "lost_only_versus",
+    public static let pairColumns = ["scenario", "platform", "design", "versus", "lost_only_design", "lost_only_versus",
                                      "lost_difference", "mcnemar_p"]
 
     /// One row per ordered pair of designs: intents lost by one and not the other (raw counts,
@@ -97,7 +100,7 @@ public enum ResultCSV {
             for (b, other) in rows.enumerated() where a != b {
                 let onlyA = pairs.lostOnlyBy(a, notBy: b), onlyB = pairs.lostOnlyBy(b, notBy: a)
                 let difference = row.tally.intents > 0 ? Double(onlyA - onlyB) / Double(row.tally.intents) : 0
-                text += [csvField(row.scenario), csvField(row.design), csvField(other.design), String(onlyA), String(onlyB),
+                text += [csvField(row.scenario), row.platform, csvField(row.design), csvField(other.design), String(onlyA), String(onlyB),
                          (difference < 0 ? "-" : "") + FixedPoint.format(abs(difference), places: 9),
                          FixedPoint.format(pairs.mcNemarPValue(a, b), places: 9)].joined(separator: ",") + "\n"
             }

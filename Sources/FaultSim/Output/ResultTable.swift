@@ -3,7 +3,7 @@
 /// same intents (McNemar).
 public enum ResultTable {
     public static func render(_ rows: [ResultRow], pairs: PairedLosses? = nil) -> String {
-        var header = ["design", "intents", "lost", "lost rate [95% CI]", "misdeliv", "dup", "2x charged",
+        var header = ["design", "intents", "lost", "lost rate [95% CI]", "misdeliv", "dup", "2x charged", "lost sales",
                       "p50 delay", "p99 delay", "support", "stuck", "req/intent"]
         if pairs != nil { header.append("lost vs best (paired)") }
         header.append("top lost cause")
@@ -15,7 +15,7 @@ public enum ResultTable {
             var line: [String] = [
                 row.design, String(t.intents), String(t.lost),
                 "\(percent(lost.rate)) [\(percent(lost.low)), \(percent(lost.high))]",
-                String(t.misdelivered), String(t.duplicated), String(t.doubleCharged),
+                String(t.misdelivered), String(t.duplicated), String(t.doubleCharged), String(t.lostSales),
                 t.deliveryDelay.quantile(0.5).map(humanDuration) ?? "-",
                 t.deliveryDelay.quantile(0.99).map(humanDuration) ?? "-",
                 String(t.supportContacts), String(t.stuckModals),

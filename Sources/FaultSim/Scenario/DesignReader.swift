@@ -32,12 +32,25 @@ enum DesignReader {
             try reader.string("summary", &design.summary)
             try readAxes(&reader, into: &design)
             try reader.finish()
+            let problems = design.problems
+            guard problems.isEmpty else {
+                throw ScenarioError(file: file, keyPath: "customDesigns[\(index)]", value: "\"\(name)\"",
+                                    message: "axis values that cannot go together: " + problems.joined(separator: "; "))
+            }
             designs.append(design)
         }
         return designs
     }
 
+    /// Reads every axis the entry sets. Switching `storeKitAPI` without naming `receiptKind`
+    /// brings the receipt along (StoreKit 2 sends the signed transaction, StoreKit 1 the app
+    /// receipt), since each API has only its own.
     static func readAxes(_ reader: inout ObjectReader, into design: inout Design) throws(ScenarioError) {
+        let api = design.storeKitAPI
+        try reader.choice("storeKitAPI", &design.storeKitAPI)
+        if design.storeKitAPI != api && !reader.fields.contains(where: { $0.key == "receiptKind" }) {
+            design.receiptKind = design.storeKitAPI == .sk2 ? .signedTransaction : .appReceipt
+        }
         try reader.choice("orderTiming", &design.orderTiming)
         try reader.choice("itemMapping", &design.itemMapping)
         try reader.choice("userMapping", &design.userMapping)
@@ -54,27 +67,33 @@ enum DesignReader {
             design.retryTriggers = try retryTriggers(value, reader: reader)
         }
         try reader.choice("retryScope", &design.retryScope)
+        try reader.choice("recoverPage", &design.recoverPage)
         try reader.choice("unmatchedTransactions", &design.unmatchedTransactions)
         try reader.choice("receiptKind", &design.receiptKind)
+        try reader.choice("serverVerification", &design.serverVerification)
         try reader.choice("serverIdempotency", &design.serverIdempotency)
         try reader.integer("serverAppleTries", &design.serverAppleTries, in: 1...10)
-        try reader.choice("serverRecovery", &design.serverRecovery)
+        try reader.bool("deliversWholeReceipt", &design.deliversWholeReceipt)
+        if let value = reader.value("serverRecovery") {
+            design.serverRecovery = try names(value, key: "serverRecovery", ServerRecovery.named, reader: reader)
+        }
     }
 
     /// `"none"`, or `{"kind": "fixedInterval", "interval": "30s"}`, `{"kind": "linearBackoff",
-    /// "step": "10s", "cap": "60s"}`, `{"kind": "tries", "count": 3, "spacing": "5s"}`,
-    /// `{"kind": "triesThenRecoverPage", "count": 3}`.
+    /// "step": "10s", "cap": "60s"}`, `{"kind": "tries", "count": 3, "spacing": "5s"}` (a
+    /// spacing of `"0s"` tries back to back).
     static func retrySchedule(_ value: JSONValue, reader: ObjectReader) throws(ScenarioError) -> RetrySchedule {
-        let kinds = ["none", "fixedInterval", "linearBackoff", "tries", "triesThenRecoverPage"]
+        let kinds = ["none", "fixedInterval", "linearBackoff", "tries"]
         if case .string("none") = value { return .none }
         var inner = try ObjectReader(file: reader.file, path: reader.keyPath("retrySchedule"), value: value)
         var kind = ""
         try inner.string("kind", &kind)
-        func duration(_ key: String, _ inner: inout ObjectReader) throws(ScenarioError) -> SimTime {
+        func duration(_ key: String, _ inner: inout ObjectReader, zeroAllowed: Bool = false) throws(ScenarioError) -> SimTime {
             var ms: SimTime = -1
             try inner.duration(key, &ms)
-            guard ms > 0 else {
-                throw ScenarioError(file: reader.file, keyPath: inner.keyPath(key), message: "a \(kind) schedule needs a positive \"\(key)\"")
+            guard ms > 0 || (zeroAllowed && ms == 0) else {
+                let wanted = zeroAllowed ? "a" : "a positive"
+                throw ScenarioError(file: reader.file, keyPath: inner.keyPath(key), message: "a \(kind) schedule needs \(wanted) \"\(key)\"")
             }
             return ms
         }
@@ -95,8 +114,7 @@ enum DesignReader {
             schedule = .linearBackoff(stepMs: step, capMs: try duration("cap", &inner))
         case "tries":
             let tries = try count(&inner)
-            schedule = .tries(count: tries, spacingMs: try duration("spacing", &inner))
-        case "triesThenRecoverPage": schedule = .triesThenRecoverPage(count: try count(&inner))
+            schedule = .tries(count: tries, spacingMs: try duration("spacing", &inner, zeroAllowed: true))
         default:
             throw ScenarioError(file: reader.file, keyPath: inner.keyPath("kind"), value: "\"\(kind)\"",
                                 message: "expected one of: \(kinds.joined(separator: ", "))")
@@ -107,17 +125,24 @@ enum DesignReader {
 
     /// An array of trigger names: `["launch", "networkRegained"]`.
     static func retryTriggers(_ value: JSONValue, reader: ObjectReader) throws(ScenarioError) -> RetryTriggers {
-        let names = RetryTriggers.named.map(\.0)
+        try names(value, key: "retryTriggers", RetryTriggers.named, reader: reader)
+    }
+
+    /// An option set written as an array of its members' names (`[]` for none).
+    static func names<Options: OptionSet>(
+        _ value: JSONValue, key: String, _ named: [(String, Options)], reader: ObjectReader
+    ) throws(ScenarioError) -> Options where Options.Element == Options {
+        let names = named.map(\.0)
         guard case .array(let items) = value else {
-            throw reader.fail("retryTriggers", value, "expected an array of: \(names.joined(separator: ", "))")
+            throw reader.fail(key, value, "expected an array of: \(names.joined(separator: ", "))")
         }
-        var triggers: RetryTriggers = []
+        var options: Options = []
         for (index, item) in items.enumerated() {
-            guard case .string(let text) = item, let trigger = RetryTriggers.named.first(where: { $0.0 == text })?.1 else {
-                throw reader.fail("retryTriggers[\(index)]", item, "expected one of: \(names.joined(separator: ", "))")
+            guard case .string(let text) = item, let option = named.first(where: { $0.0 == text })?.1 else {
+                throw reader.fail("\(key)[\(index)]", item, "expected one of: \(names.joined(separator: ", "))")
             }
-            triggers.insert(trigger)
+            options.insert(option)
         }
-        return triggers
+        return options
     }
 }

@@ -154,7 +154,7 @@ struct ObjectReader {
     /// Rejects the first key (in file order) that no reader asked for.
     func finish() throws(ScenarioError) {
         for field in fields where !knownKeys.contains(field.key) {
-            var message = "unknown key (line \(field.line))"
+            var message = field.line > 0 ? "unknown key (line \(field.line))" : "unknown key (given with --set)"
             if let hint = Suggestion.nearest(to: field.key, in: knownKeys) { message += "; did you mean '\(hint)'?" }
             throw ScenarioError(file: file, keyPath: keyPath(field.key), message: message)
         }

@@ -27,6 +27,7 @@ extension Scenario {
         scenario.storeKit.applicationUsernameLostAfterRelaunchProbability = 0
         scenario.storeKit.purchasedCallbackMissingProbability = 0
         scenario.storeKit.finishedRedeliveredProbability = 0
+        scenario.storeKit.pendingProbability = 0
         scenario.appServer.errorProbability = 0
         scenario.appServer.crashBeforeDeliveryProbability = 0
         scenario.appServer.crashAfterDeliveryProbability = 0

@@ -17,6 +17,9 @@ extension Scenario {
         return object([
             ("description", .string(description)), ("runs", .number(String(runs))), ("seed", .number(String(seed))),
             ("horizon", d(horizonMs)), ("designs", .array(designs.map { .string($0) })),
+            ("platform", object([("oneTimeChargeNotifications", .string(platform.oneTimeChargeNotifications.rawValue)),
+                                 ("transactionHistory", .string(platform.transactionHistory.rawValue)),
+                                 ("verification", .string(platform.verification.rawValue))])),
             ("catalog", object([("productType", .string(catalog.productType.rawValue)),
                                 ("products", .number(String(catalog.products))),
                                 ("itemsPerProduct", .number(String(catalog.itemsPerProduct)))])),
@@ -29,6 +32,7 @@ extension Scenario {
                 ("accountSwitchProbability", p(user.accountSwitchProbability)), ("accountSwitchDelay", dist(user.accountSwitchDelay)),
                 ("recoverPageUseProbability", p(user.recoverPageUseProbability)), ("recoverPageDelay", dist(user.recoverPageDelay)),
                 ("supportContactProbability", p(user.supportContactProbability)),
+                ("returningCustomerProbability", p(user.returningCustomerProbability)),
             ])),
             ("device", object([("crashProbabilityPerSession", p(device.crashProbabilityPerSession)),
                                ("crashTime", dist(device.crashTime))])),
@@ -48,6 +52,7 @@ extension Scenario {
                 ("applicationUsernameLostAfterRelaunchProbability", p(storeKit.applicationUsernameLostAfterRelaunchProbability)),
                 ("purchasedCallbackMissingProbability", p(storeKit.purchasedCallbackMissingProbability)),
                 ("finishedRedeliveredProbability", p(storeKit.finishedRedeliveredProbability)),
+                ("pendingProbability", p(storeKit.pendingProbability)), ("pendingDelay", dist(storeKit.pendingDelay)),
             ])),
             ("appServer", object([
                 ("errorProbability", p(appServer.errorProbability)),

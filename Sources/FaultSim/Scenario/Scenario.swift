@@ -27,6 +27,7 @@ public struct Scenario: Sendable, Equatable {
         designs.compactMap { name in availableDesigns.first { $0.name == name } }
     }
 
+    public var platform = PlatformParameters.today
     public var catalog = CatalogParameters()
     public var user = UserParameters()
     public var device = DeviceParameters()
@@ -46,11 +47,11 @@ public struct Scenario: Sendable, Equatable {
 /// What is for sale (domain.md §2, §3).
 public struct CatalogParameters: Sendable, Equatable {
     public enum ProductType: String, Sendable, CaseIterable {
-        /// Coins: gone from the app receipt once finished, no server notification.
+        /// Coins: gone from the app receipt once finished (and from Get Transaction History v1).
         case consumable
-        /// Stays in the app receipt; Apple notifies the server.
+        /// Stays in the app receipt.
         case nonConsumable
-        /// Seed 000's series passes: stays in the receipt; Apple notifies the server.
+        /// Seed 000's series passes: stays in the receipt.
         case nonRenewingSubscription
     }
     public var productType: ProductType = .consumable
@@ -93,6 +94,9 @@ public struct UserParameters: Sendable, Equatable {
     public var recoverPageDelay = DurationDistribution.logNormal(medianMs: 2 * Scenario.minute, p99Ms: Scenario.hour)
     /// A charged user without goods contacts support (counted; support never delivers).
     public var supportContactProbability = 0.30
+    /// The Apple account has paid in this app before, so the server already holds one of its
+    /// transaction ids and can ask Apple for its history from the start (guess).
+    public var returningCustomerProbability = 0.5
 }
 
 /// The phone.
@@ -135,12 +139,20 @@ public struct StoreKitParameters: Sendable, Equatable {
     public var missingTransactionIdProbability = 0.001
     /// The `applicationUsername` set on the payment comes back nil in a fresh callback.
     public var applicationUsernameLostProbability = 0.01
-    /// The same, for a transaction redelivered at launch (guess: five times as often).
-    public var applicationUsernameLostAfterRelaunchProbability = 0.05
+    /// The same, for a transaction redelivered at launch. Apple: "If you don't assign a UUID
+    /// string value to applicationUsername, the App Store server doesn't persist the value";
+    /// seed 003 describes the value as gone when a transaction is verified again. So always.
+    public var applicationUsernameLostAfterRelaunchProbability = 1.0
     /// The `purchased` callback does not come in this session, only at the next launch.
     public var purchasedCallbackMissingProbability = 0.005
     /// A transaction the app finished comes back as `purchased`.
     public var finishedRedeliveredProbability = 0.0005
+    /// StoreKit 2's `purchase()` returns `.pending` (Ask to Buy, an interrupted purchase); the
+    /// transaction comes later through `Transaction.updates`. Guess: the share of interrupted
+    /// purchases StoreKit 1 reports as cancelled or failed then purchased (0.5% + 0.2%).
+    public var pendingProbability = 0.007
+    /// Time from `.pending` to the charge (guess).
+    public var pendingDelay = DurationDistribution.logNormal(medianMs: 5 * Scenario.minute, p99Ms: Scenario.day)
 }
 
 /// The app's own server.

@@ -5,8 +5,11 @@ import Policies
 /// a negative or unit-less duration, an unknown distribution or design is an error naming
 /// the file, the key path and the value. A key left out keeps domain.md's default.
 public enum ScenarioLoader {
-    /// Loads `path`; the scenario's name is the file name without `.json`.
-    public static func load(path: String, knownDesigns: [String] = Design.presets.map(\.name)) throws(ScenarioError) -> Scenario {
+    /// Loads `path`, with `overrides` applied to its keys; the scenario's name is the file name
+    /// without `.json`.
+    public static func load(
+        path: String, overrides: [ScenarioOverride] = [], knownDesigns: [String] = Design.presets.map(\.name)
+    ) throws(ScenarioError) -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError(file: path, keyPath: "", message: "cannot read the file")
         }
@@ -14,18 +17,22 @@ public enum ScenarioLoader {
             throw ScenarioError(file: path, keyPath: "", message: "the file is not UTF-8 text")
         }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        return try parse(text, file: path, name: name, knownDesigns: knownDesigns)
+        return try parse(text, file: path, name: name, overrides: overrides, knownDesigns: knownDesigns)
     }
 
-    /// Parses scenario JSON text; `file` is only used in error messages.
+    /// Parses scenario JSON text, with `overrides` applied; `file` is only used in error messages.
     public static func parse(
-        _ text: String, file: String, name: String, knownDesigns: [String] = Design.presets.map(\.name)
+        _ text: String, file: String, name: String, overrides: [ScenarioOverride] = [],
+        knownDesigns: [String] = Design.presets.map(\.name)
     ) throws(ScenarioError) -> Scenario {
-        let json: JSONValue
+        var json: JSONValue
         do {
             json = try JSONParser.parse(text)
         } catch {
             throw ScenarioError(file: file, keyPath: "", message: "line \(error.line), column \(error.column): \(error.message)")
+        }
+        if case .object = json {
+            for override in overrides { json = try override.apply(to: json, file: file) }
         }
         var scenario = Scenario()
         scenario.name = name
@@ -48,6 +55,7 @@ public enum ScenarioLoader {
             if let hint = Suggestion.nearest(to: design, in: knownDesigns) { message += "; did you mean '\(hint)'?" }
             throw ScenarioError(file: file, keyPath: "designs[\(index)]", value: "\"\(design)\"", message: message)
         }
+        if let value = top.value("platform") { scenario.platform = try readPlatform(value, in: top) }
         if var reader = try top.object("catalog") {
             try reader.choice("productType", &scenario.catalog.productType)
             try reader.integer("products", &scenario.catalog.products, in: 1...1_000)
@@ -68,6 +76,33 @@ public enum ScenarioLoader {
         return scenario
     }
 
+    /// `"platform": "today"` or `"pre-2025"`, or an object: `{"from": "pre-2025",
+    /// "transactionHistory": "v2"}`, each key left out keeping the `from` platform's value
+    /// (today's by default).
+    static func readPlatform(_ value: JSONValue, in top: ObjectReader) throws(ScenarioError) -> PlatformParameters {
+        let names = PlatformParameters.named.map(\.name)
+        func named(_ text: String, key: String, _ reader: ObjectReader, _ value: JSONValue) throws(ScenarioError) -> PlatformParameters {
+            guard let platform = PlatformParameters.named.first(where: { $0.name == text })?.platform else {
+                var message = "expected one of: \(names.joined(separator: ", "))"
+                if let hint = Suggestion.nearest(to: text, in: names) { message += "; did you mean '\(hint)'?" }
+                throw reader.fail(key, value, message)
+            }
+            return platform
+        }
+        if case .string(let text) = value { return try named(text, key: "platform", top, value) }
+        var reader = try ObjectReader(file: top.file, path: top.keyPath("platform"), value: value)
+        var platform = PlatformParameters.today
+        if let from = reader.value("from") {
+            guard case .string(let text) = from else { throw reader.fail("from", from, "expected one of: \(names.joined(separator: ", "))") }
+            platform = try named(text, key: "from", reader, from)
+        }
+        try reader.choice("oneTimeChargeNotifications", &platform.oneTimeChargeNotifications)
+        try reader.choice("transactionHistory", &platform.transactionHistory)
+        try reader.choice("verification", &platform.verification)
+        try reader.finish()
+        return platform
+    }
+
     static func readUser(_ reader: inout ObjectReader, into user: inout UserParameters) throws(ScenarioError) {
         try reader.integer("intentsPerRun", &user.intentsPerRun, in: 1...64)
         try reader.distribution("timeBetweenIntents", &user.timeBetweenIntents)
@@ -84,6 +119,7 @@ public enum ScenarioLoader {
         try reader.probability("recoverPageUseProbability", &user.recoverPageUseProbability)
         try reader.distribution("recoverPageDelay", &user.recoverPageDelay)
         try reader.probability("supportContactProbability", &user.supportContactProbability)
+        try reader.probability("returningCustomerProbability", &user.returningCustomerProbability)
         try reader.finish()
     }
 
@@ -109,6 +145,8 @@ public enum ScenarioLoader {
                                &storeKit.applicationUsernameLostAfterRelaunchProbability)
         try reader.probability("purchasedCallbackMissingProbability", &storeKit.purchasedCallbackMissingProbability)
         try reader.probability("finishedRedeliveredProbability", &storeKit.finishedRedeliveredProbability)
+        try reader.probability("pendingProbability", &storeKit.pendingProbability)
+        try reader.distribution("pendingDelay", &storeKit.pendingDelay)
         try reader.finish()
     }
 

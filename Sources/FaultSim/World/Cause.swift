@@ -16,6 +16,8 @@ public enum Cause: Int, Sendable, CaseIterable {
     case applicationUsernameLost
     case receiptNoLongerListsIt
     // Lost, by what stood in the way at the end.
+    case heldForOtherAccount
+    case notRecoverable
     case userNeverCameBack
     case offline
     case requestLost
@@ -47,6 +49,8 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .sandboxWipedByReinstall: "sandbox_wiped_by_reinstall"
         case .applicationUsernameLost: "application_username_lost"
         case .receiptNoLongerListsIt: "receipt_no_longer_lists_it"
+        case .heldForOtherAccount: "held_for_other_account"
+        case .notRecoverable: "not_recoverable_by_lookup"
         case .userNeverCameBack: "user_never_came_back"
         case .offline: "offline"
         case .requestLost: "request_lost"
@@ -78,6 +82,8 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .sandboxWipedByReinstall: "the record was in the sandbox, which a reinstall wiped"
         case .applicationUsernameLost: "applicationUsername came back nil and nothing else named the order"
         case .receiptNoLongerListsIt: "the consumable was finished, so the app receipt no longer listed it"
+        case .heldForOtherAccount: "the record belongs to an account that is no longer logged in; the design waits for it"
+        case .notRecoverable: "the recover page's look-up found nothing the server could credit"
         case .userNeverCameBack: "the app died with work pending and the user never came back"
         case .offline: "the last verification failed offline"
         case .requestLost: "the last verify request was lost"

@@ -28,6 +28,7 @@ public enum FaultKind: Int, Sendable, CaseIterable {
     case supportContact
     case rebuyNoCallback
     case notificationLost
+    case pendingPurchase
 
     /// Name in CSV files and on the command line.
     public var name: String {
@@ -59,6 +60,7 @@ public enum FaultKind: Int, Sendable, CaseIterable {
         case .supportContact: "support_contact"
         case .rebuyNoCallback: "rebuy_no_callback"
         case .notificationLost: "notification_lost"
+        case .pendingPurchase: "pending_purchase"
         }
     }
 
@@ -92,6 +94,7 @@ public enum FaultKind: Int, Sendable, CaseIterable {
         case .supportContact: ("user.supportContactProbability", "the user contacted support")
         case .rebuyNoCallback: ("user.intentsPerRun", "re-buy of an unfinished product: no callback")
         case .notificationLost: ("apple.notificationLossProbability", "a notification attempt was lost")
+        case .pendingPurchase: ("storeKit.pendingProbability", "purchase() returned .pending; the charge came later")
         }
     }
 }

@@ -59,7 +59,7 @@ extension World {
         case .userKill, .neverComesBack, .reinstall, .accountSwitch, .doubleTap, .userCancel, .recoverPageUse,
              .supportContact: .user
         case .cancelThenPurchased, .failThenPurchased, .missingTransactionId, .applicationUsernameLost,
-             .purchasedCallbackMissing, .finishedRedelivered, .rebuyNoCallback: .storeKit
+             .purchasedCallbackMissing, .finishedRedelivered, .rebuyNoCallback, .pendingPurchase: .storeKit
         }
     }
 
@@ -68,7 +68,7 @@ extension World {
     func isStale(_ kind: WorldEvent, _ a: Int32, _ b: Int32, _ c: Int32) -> Bool {
         let current = appRunning && b == epoch
         switch kind {
-        case .buyTap, .failedCallback, .launchRetry, .appCrash: return !current
+        case .buyTap, .failedCallback, .launchRetry, .appCrash, .purchasePending: return !current
         case .purchasing: return !current || !records[Int(a)].alive
         case .patienceExpired: return !current || modalIntent != a
         case .sessionEnd: return !current || modalIntent >= 0 || paymentsOnSheet > 0
@@ -82,7 +82,7 @@ extension World {
         case .purchasedCallback: return !appRunning
         case .userReturns: return appRunning
         case .intentStart, .paymentSheet, .requestArrives, .appleAnswer, .accountSwitch, .networkRegained,
-             .notificationAttempt, .reconcileTick:
+             .notificationAttempt, .reconcileTick, .pendingCompletes:
             return false
         }
     }
@@ -94,16 +94,20 @@ extension World {
         case .buyTap: return (.user, .app, c == 0 ? "taps Buy (intent \(a))" : "taps Buy again (intent \(a))")
         case .purchasing: return (.storeKit, .app, "purchasing")
         case .paymentSheet: return (.user, .storeKit, "answers the payment sheet (intent \(a))")
+        case .purchasePending: return (.storeKit, .app, "purchase() returns .pending (intent \(a))")
+        case .pendingCompletes: return (.apple, .storeKit, "the pending purchase goes through (intent \(a))")
         case .failedCallback: return (.storeKit, .app, c == 1 ? "cancelled (intent \(a))" : "failed (intent \(a))")
         case .purchasedCallback:
-            let how = ["", " (redelivered at launch)", " (finished, coming back)"][Int(b)]
+            let how = ["", " (redelivered at launch)", " (finished, coming back)", " (Transaction.unfinished)"][Int(b)]
             return (.storeKit, .app, "purchased: transaction \(a)" + how)
         case .requestArrives:
             let request = requests[Int(a)]
-            return request.kind == .createOrder
-                ? (.app, .appServer, "create order for item \(request.item)")
-                : (.app, .appServer, "verify transaction \(request.transaction) for user \(request.uid), item \(request.item)")
-        case .appleAnswer: return (.apple, .appServer, b == 1 ? "receipt valid" : "try again")
+            switch request.kind {
+            case .createOrder: return (.app, .appServer, "create order for item \(request.item)")
+            case .verify: return (.app, .appServer, "verify transaction \(request.transaction) for user \(request.uid), item \(request.item)")
+            case .recover: return (.app, .appServer, "recover page: find transaction \(request.transaction) for user \(request.uid)")
+            }
+        case .appleAnswer: return (.apple, .appServer, b == 1 ? "valid" : "try again")
         case .responseArrives:
             return (.appServer, .app, "answer: \(requests[Int(a)].serverAnswer)")
         case .requestTimeout: return (.app, nil, "stops waiting for request \(a)")

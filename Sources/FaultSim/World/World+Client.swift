@@ -30,11 +30,17 @@ extension World {
 
     mutating func handlePurchased(_ transaction: Int32) {
         let index = Int(transaction)
-        let record = matchRecord(transaction)
+        var record = matchRecord(transaction)
         if let record {
             records[Int(record)].transaction = transaction
-            records[Int(record)].holdsReceipt = true
+            records[Int(record)].holdsReceipt = keepsReceiptInRecord
             if design.persistMoment == .purchased { persist(record) }
+        } else if design.persistMoment == .purchased && design.unmatchedTransactions == .verifyWithFallback {
+            // A design that writes its record at `purchased` writes one for any purchased
+            // transaction it will verify, a redelivered one too, with what it knows now: the
+            // account logged in and the product's item (BLIAP: "首先持久化到 keychain" for every
+            // purchased transaction, "这里的事务包含之前没有完成的").
+            record = newRecordFromTransaction(transaction)
         }
         let matched: Bool
         switch design.itemMapping {
@@ -56,8 +62,36 @@ extension World {
             case .verifyWithFallback: break
             }
         }
+        if let record, isHeldForOtherAccount(record) { return }
         if design.finishMoment == .atCallback { finish(transaction) }
         startWork(transaction)
+    }
+
+    /// Whether the record keeps a proof of purchase that outlives `finishTransaction`: the
+    /// legacy per-transaction receipt, or StoreKit 2's signed transaction. An app receipt is
+    /// read when a request is sent, and no longer lists a finished consumable.
+    var keepsReceiptInRecord: Bool { design.receiptKind != .appReceipt }
+
+    /// A durable record made from a transaction alone (see `handlePurchased`).
+    mutating func newRecordFromTransaction(_ transaction: Int32) -> Int32 {
+        let tx = transactions[Int(transaction)]
+        let record = Int32(records.count)
+        records.append(RecordState(intent: tx.intent, uid: currentUser, item: defaultItem(of: tx.product),
+                                   product: tx.product, transaction: transaction, holdsReceipt: keepsReceiptInRecord))
+        persist(record)
+        return record
+    }
+
+    /// Seed 000 v1.x and seed 004 work on a record only while its account is logged in ("一致则
+    /// 发起验证，否则忽略"); the record waits for that account, which the model's users never log
+    /// back into. Notes why the transaction waits.
+    @inline(__always)
+    mutating func isHeldForOtherAccount(_ record: Int32) -> Bool {
+        guard design.retryScope == .loggedInUserOnly, records[Int(record)].uid != currentUser else { return false }
+        let transaction = records[Int(record)].transaction
+        if transaction >= 0 { transactions[Int(transaction)].lastFailure = .heldForOtherAccount }
+        note(.app, nil, "record of intent \(records[Int(record)].intent) belongs to user \(records[Int(record)].uid): held")
+        return true
     }
 
     /// What made a transaction unmatchable, as far as the world can tell.
@@ -83,6 +117,7 @@ extension World {
     mutating func startWork(_ transaction: Int32) {
         let index = Int(transaction)
         transactions[index].workEpoch = epoch
+        transactions[index].trackedEpoch = epoch
         transactions[index].failures = 0
         sendVerify(transaction)
     }
@@ -163,15 +198,12 @@ extension World {
         guard transactions[index].workEpoch == epoch else { return }
         switch answer {
         case .success:
-            transactions[index].confirmed = true
-            transactions[index].workEpoch = -1
-            finish(transaction)
-            clearRecords(of: transaction)
-            closeModal(transactions[index].intent)
+            confirmDelivery(transaction)
         case .invalid:
             if design.finishMoment == .afterVerdict || design.finishMoment == .afterAnyAnswer {
                 finish(transaction)
                 clearRecords(of: transaction)
+                transactions[index].abandoned = true
                 giveUp(transaction)
             } else {
                 verificationFailed(transaction)
@@ -182,6 +214,15 @@ extension World {
         case .pending:
             preconditionFailure("an answer cannot be pending when it arrives")
         }
+    }
+
+    /// The server said the goods are out: finish, forget the record, close the spinner.
+    mutating func confirmDelivery(_ transaction: Int32) {
+        transactions[Int(transaction)].confirmed = true
+        transactions[Int(transaction)].workEpoch = -1
+        finish(transaction)
+        clearRecords(of: transaction)
+        closeModal(transactions[Int(transaction)].intent)
     }
 
     mutating func clearRecords(of transaction: Int32) {
@@ -198,15 +239,13 @@ extension World {
         let failures = Int64(transactions[index].failures)
         switch design.retrySchedule {
         case .none:
-            giveUp(transaction)
+            roundEnded(transaction)
         case .fixedInterval(let intervalMs):
             scheduleRetry(transaction, after: intervalMs)
         case .linearBackoff(let stepMs, let capMs):
             scheduleRetry(transaction, after: min(failures * stepMs, capMs))
         case .tries(let count, let spacingMs):
-            if failures < count { scheduleRetry(transaction, after: spacingMs) } else { giveUp(transaction) }
-        case .triesThenRecoverPage(let count):
-            if failures < count { scheduleRetry(transaction, after: 0) } else { offerRecoverPage(transaction) }
+            if failures < count { scheduleRetry(transaction, after: spacingMs) } else { roundEnded(transaction) }
         }
     }
 
@@ -226,8 +265,11 @@ extension World {
         closeModal(transactions[Int(transaction)].intent)
     }
 
-    mutating func offerRecoverPage(_ transaction: Int32) {
+    /// The round's tries ran out: stop, and offer the design's recover page, which the user
+    /// may open.
+    mutating func roundEnded(_ transaction: Int32) {
         giveUp(transaction)
+        guard design.recoverPage != .none else { return }
         let user = scenario.user
         if fault(.recoverPageUse, user.recoverPageUseProbability, .user) {
             schedule(.recoverPageOpen, after: sample(user.recoverPageDelay, .user), transaction, epoch)
@@ -237,7 +279,32 @@ extension World {
     mutating func onRecoverPageOpen(_ transaction: Int32, epoch pageEpoch: Int32) {
         let tx = transactions[Int(transaction)]
         guard appRunning, pageEpoch == epoch, !tx.confirmed, tx.workEpoch != epoch else { return }
-        startWork(transaction)
+        switch design.recoverPage {
+        case .none: preconditionFailure("a design without a recover page offered one")
+        case .manualRetry: startWork(transaction)
+        case .orderLookup: sendRecover(transaction)
+        }
+    }
+
+    /// The order-lookup page asks the server to find the purchase at Apple (see `RecoverPage`).
+    mutating func sendRecover(_ transaction: Int32) {
+        var request = RequestState()
+        request.kind = .recover
+        request.intent = transactions[Int(transaction)].intent
+        request.transaction = transaction
+        request.epoch = epoch
+        request.uid = currentUser
+        transmit(request)
+    }
+
+    /// The page says the purchase was recovered, or shows an error (the user may then call
+    /// support, which the model counts and never acts on).
+    mutating func onRecoverAnswer(_ transaction: Int32, _ answer: Answer, failure: Cause) {
+        if answer == .success {
+            confirmDelivery(transaction)
+        } else if !transactions[Int(transaction)].confirmed {
+            transactions[Int(transaction)].lastFailure = failure
+        }
     }
 
     mutating func onLaunchRetry(epoch launchEpoch: Int32) {
@@ -245,24 +312,33 @@ extension World {
         retryRecords()
     }
 
-    /// Verifies every durable record whose transaction is known and not being worked on.
+    /// Verifies every durable record whose transaction is known, unconfirmed, not given up and
+    /// not being worked on, as the design's scope allows.
     mutating func retryRecords() {
         for index in records.indices where records[index].alive && records[index].durable {
             let transaction = records[index].transaction
             guard transaction >= 0 else { continue }
             let tx = transactions[Int(transaction)]
-            if tx.confirmed || tx.workEpoch == epoch { continue }
-            if design.retryScope == .loggedInUserOnly && records[index].uid != currentUser { continue }
+            if tx.confirmed || tx.abandoned || tx.workEpoch == epoch { continue }
+            if isHeldForOtherAccount(Int32(index)) { continue }
             startWork(transaction)
         }
     }
 
+    /// The network is back (`RetryTriggers.networkRegained`): resume what this process works
+    /// on or gave up on, the durable records, and with StoreKit 2 every unfinished transaction.
     mutating func onNetworkRegained() {
         guard appRunning, design.retryTriggers.contains(.networkRegained) else { return }
-        for index in transactions.indices where transactions[index].workEpoch == epoch && !transactions[index].inFlight {
-            sendVerify(Int32(index))
+        for index in transactions.indices {
+            let tx = transactions[index]
+            guard tx.trackedEpoch == epoch, !tx.confirmed, !tx.abandoned, !tx.inFlight else { continue }
+            if tx.workEpoch == epoch { sendVerify(Int32(index)) } else { startWork(Int32(index)) }
         }
         retryRecords()
+        guard design.storeKitAPI == .sk2 else { return }
+        for index in transactions.indices where !transactions[index].finished && transactions[index].workEpoch != epoch {
+            onPurchasedCallback(Int32(index), .unfinishedSweep)
+        }
     }
 
     // MARK: Order-first
@@ -283,7 +359,9 @@ extension World {
     mutating func onCreateOrderAnswer(_ request: Int32, _ answer: Answer) {
         let sent = requests[Int(request)]
         guard answer == .success else {
-            // No order, no payment: the user sees an error and the intent ends uncharged.
+            // No order, no payment: the user sees an error and the intent ends uncharged, a
+            // lost sale.
+            if sent.payment == 0 { intents[Int(sent.intent)].orderCreationFailed = true }
             records[Int(sent.record)].alive = false
             closeModal(sent.intent)
             return

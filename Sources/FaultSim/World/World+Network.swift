@@ -72,6 +72,7 @@ extension World {
         switch sent.kind {
         case .createOrder: onCreateOrderAnswer(request, answer)
         case .verify: onVerifyAnswer(sent.transaction, answer, failure: sent.failure)
+        case .recover: onRecoverAnswer(sent.transaction, answer, failure: sent.failure)
         }
     }
 }

@@ -9,6 +9,7 @@ extension World {
         tally.runs += 1
         tally.intents += Int64(intents.count)
         lastRunLostMask = 0
+        lastRunLostSaleMask = 0
         lastRunVerdicts.removeAll(keepingCapacity: true)
         let keepsVerdicts = recordsVerdicts || tracing
         func verdict(_ verdict: IntentVerdict) { if keepsVerdicts { lastRunVerdicts.append(verdict) } }
@@ -16,6 +17,10 @@ extension World {
             if intent.charges == 0 {
                 invariant(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
                 tally.notCharged += 1
+                if intent.orderCreationFailed {
+                    tally.lostSales += 1
+                    lastRunLostSaleMask |= 1 << UInt64(index)
+                }
                 verdict(IntentVerdict(outcome: .notCharged, cause: .none))
             } else if intent.charges > 1 {
                 tally.doubleCharged += 1

@@ -1,8 +1,13 @@
-/// The app server and Apple: orders, verification with Apple's latency and "try again"
-/// answers, delivery (idempotent or not), notifications and history reconciliation.
+/// The app server and Apple: orders, verification (by Apple or by the signature), delivery
+/// (idempotent or not), and recovery of purchases the client never reported.
 extension World {
     func isAppleOutage(_ time: SimTime) -> Bool {
         outageFrom >= 0 && time >= outageFrom && time < outageUntil
+    }
+
+    /// Whether this design's server checks a signed transaction itself, with no call to Apple.
+    var verifiesLocally: Bool {
+        design.serverVerification == .signedLocally && design.storeKitAPI == .sk2 && scenario.platform.verification == .jws
     }
 
     mutating func onRequestArrives(_ request: Int32) {
@@ -21,21 +26,32 @@ extension World {
         case .verify:
             if requests[index].hasTransactionId {
                 customerKnown = true
+                if requests[index].order >= 0 { transactions[Int(requests[index].transaction)].serverOrder = requests[index].order }
             } else if design.receiptKind == .perTransaction {
                 // Without a transaction id the server cannot tell which purchase to check.
                 requests[index].failure = .serverError
                 respond(request, .invalid)
                 return
             }
+            if verifiesLocally {
+                note(.appServer, nil, "checks the signed transaction")
+                proved(request)
+            } else {
+                requests[index].appleTriesLeft = Int32(design.serverAppleTries)
+                callApple(request)
+            }
+        case .recover:
+            customerKnown = true
             requests[index].appleTriesLeft = Int32(design.serverAppleTries)
             callApple(request)
         }
     }
 
-    /// One verifyReceipt call. Latency and answer are drawn every time (two draws).
+    /// One call to Apple (verifyReceipt, or the App Store Server API). Latency and answer are
+    /// drawn every time (two draws).
     mutating func callApple(_ request: Int32) {
         tally.appleRequests += 1
-        note(.appServer, .apple, "verifyReceipt")
+        note(.appServer, .apple, requests[Int(request)].kind == .recover ? "look up the customer's transactions" : "verify")
         let latency = sample(scenario.apple.verifyLatency, .apple)
         let answerDraw = streams.unit(.apple)
         let timeout = scenario.appServer.appleTimeoutMs
@@ -56,6 +72,18 @@ extension World {
         guard valid else {
             requests[index].appleTriesLeft -= 1
             if requests[index].appleTriesLeft > 0 { callApple(request) } else { respond(request, .failure) }
+            return
+        }
+        proved(request)
+    }
+
+    /// Apple (or Apple's signature) vouched for what the request carries: deliver and answer.
+    mutating func proved(_ request: Int32) {
+        let index = Int(request)
+        if requests[index].kind == .recover {
+            let recovered = recoverFromLookup(request)
+            if !recovered { requests[index].failure = .notRecoverable }
+            respond(request, recovered ? .success : .invalid)
             return
         }
         guard requests[index].receiptCovers else {
@@ -79,7 +107,9 @@ extension World {
     }
 
     /// Delivers what a valid receipt proves: the requested transaction to the order's (or the
-    /// request's) account and item, and with an app receipt every other transaction it lists.
+    /// request's) account and item, and for a server that delivers the whole app receipt every
+    /// other transaction it lists (to the order the server knows for it, else to the request's
+    /// account with the product's item).
     mutating func deliverVerified(_ request: Int32) {
         let sent = requests[Int(request)]
         var uid = sent.uid
@@ -92,15 +122,46 @@ extension World {
             orders.append(OrderState(uid: uid, item: item))
         }
         deliver(sent.transaction, uid: uid, item: item, payloadLost: !transactions[Int(sent.transaction)].payloadIntact)
-        guard design.receiptKind == .appReceipt else { return }
-        for other in transactions.indices where other != Int(sent.transaction) && inAppReceipt(other) {
+        if design.deliversWholeReceipt { deliverRestOfReceipt(except: sent.transaction, uid: sent.uid) }
+    }
+
+    /// Every transaction the app receipt lists besides `transaction`, as seed 001's server and
+    /// seed 003's StoreKit 1 recovery page do ("依次处理包含的交易记录…如果未找到相关记录则生成新的订单").
+    mutating func deliverRestOfReceipt(except transaction: Int32, uid: Int32) {
+        for other in transactions.indices where other != Int(transaction) && inAppReceipt(other) {
             let tx = transactions[other]
-            if design.itemMapping == .appAccountToken {
-                deliver(Int32(other), uid: tx.payloadUid, item: tx.payloadItem)
+            if tx.serverOrder >= 0 {
+                deliver(Int32(other), uid: orders[Int(tx.serverOrder)].uid, item: orders[Int(tx.serverOrder)].item)
             } else {
-                deliver(Int32(other), uid: sent.uid, item: defaultItem(of: tx.product))
+                deliver(Int32(other), uid: uid, item: defaultItem(of: tx.product))
             }
         }
+    }
+
+    /// The recover page's look-up, after Apple answered: with StoreKit 1 the uploaded app
+    /// receipt is delivered whole to the uploading account; with StoreKit 2, Look Up Order ID
+    /// finds the page's transaction whatever its state, Get Transaction History the others it
+    /// lists, each delivered if its `appAccountToken` maps it. Whether the page's transaction
+    /// has been delivered now.
+    mutating func recoverFromLookup(_ request: Int32) -> Bool {
+        let sent = requests[Int(request)]
+        let target = Int(sent.transaction)
+        switch design.storeKitAPI {
+        case .sk1:
+            guard inAppReceipt(target) else { return transactions[target].deliveries > 0 }
+            let tx = transactions[target]
+            if tx.serverOrder >= 0 {
+                deliver(sent.transaction, uid: orders[Int(tx.serverOrder)].uid, item: orders[Int(tx.serverOrder)].item)
+            } else {
+                deliver(sent.transaction, uid: sent.uid, item: defaultItem(of: tx.product))
+            }
+            deliverRestOfReceipt(except: sent.transaction, uid: sent.uid)
+        case .sk2:
+            for index in transactions.indices where index == target || historyLists(index) {
+                if let credit = serverSideCredit(Int32(index)) { deliver(Int32(index), uid: credit.uid, item: credit.item) }
+            }
+        }
+        return transactions[target].deliveries > 0
     }
 
     /// Grants goods for `transaction` and judges the grant against the intent's truth.
@@ -135,59 +196,5 @@ extension World {
                 intents[intent].delivery = .sameSession
             }
         }
-    }
-
-    // MARK: Server-side recovery
-
-    /// Apple's notification retry schedule (V2): hours after the previous attempt.
-    static var notificationRetryHours: [SimTime] { [1, 12, 24, 48, 72] }
-
-    mutating func scheduleServerRecovery(_ transaction: Int32) {
-        switch design.serverRecovery {
-        case .none:
-            break
-        case .notifications:
-            // Consumables send no notification in production (Apple staff, 2022-2025).
-            guard scenario.catalog.productType != .consumable else { return }
-            schedule(.notificationAttempt, after: sample(scenario.apple.notificationDelay, .apple), transaction, 0)
-        case .transactionHistory:
-            guard !reconcileScheduled else { return }
-            reconcileScheduled = true
-            schedule(.reconcileTick, after: scenario.appServer.reconcileIntervalMs)
-        }
-    }
-
-    mutating func onNotificationAttempt(_ transaction: Int32, attempt: Int32) {
-        if fault(.notificationLost, scenario.apple.notificationLossProbability, .apple) {
-            let retries = World.notificationRetryHours
-            if Int(attempt) < retries.count {
-                schedule(.notificationAttempt, after: retries[Int(attempt)] * 3_600_000, transaction, attempt + 1)
-            }
-            return
-        }
-        customerKnown = true
-        // Only an appAccountToken names the app account; otherwise the server cannot map it.
-        if design.itemMapping == .appAccountToken {
-            let tx = transactions[Int(transaction)]
-            deliver(transaction, uid: tx.payloadUid, item: tx.payloadItem)
-        }
-    }
-
-    /// Get Transaction History (v2 lists finished consumables too) for a customer the server
-    /// knows, delivering charged transactions it can map through their appAccountToken.
-    mutating func onReconcileTick() {
-        guard now - firstChargeAt <= scenario.appServer.reconcileWindowMs else { return }
-        guard transactions.contains(where: { $0.deliveries == 0 }) else { return }
-        if customerKnown {
-            tally.appleRequests += 1
-            let answered = !isAppleOutage(now)
-                && !fault(.appleTryAgain, scenario.apple.tryAgainProbability, .apple)
-            if answered && design.itemMapping == .appAccountToken {
-                for index in transactions.indices where transactions[index].deliveries == 0 {
-                    deliver(Int32(index), uid: transactions[index].payloadUid, item: transactions[index].payloadItem)
-                }
-            }
-        }
-        schedule(.reconcileTick, after: scenario.appServer.reconcileIntervalMs)
     }
 }

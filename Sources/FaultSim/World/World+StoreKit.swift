@@ -3,14 +3,19 @@
 extension World {
     mutating func addPayment(_ intent: Int32, payment: Int32, order: Int32, record: Int32) {
         let product = intents[Int(intent)].product
-        // Re-buying a product with an unfinished transaction: "already purchased, restored
-        // for free" and no callback at all, so a modal never closes (seed 000).
-        for transaction in transactions where transaction.product == product && !transaction.finished {
-            // The "restored for free" alert takes the sheet's place; then the spinner spins on.
-            if ruleFault(.rebuyNoCallback) { startPatience(intent, after: intents[Int(intent)].sheetTime) }
-            return
+        // StoreKit 1: re-buying a product with an unfinished transaction shows "already
+        // purchased, restored for free" and no callback at all, so a modal never closes (seed
+        // 000). StoreKit 2's behaviour here is not documented; guess: the purchase goes through.
+        if design.storeKitAPI == .sk1 {
+            for transaction in transactions where transaction.product == product && !transaction.finished {
+                // The "restored for free" alert takes the sheet's place; then the spinner spins on.
+                if ruleFault(.rebuyNoCallback) { startPatience(intent, after: intents[Int(intent)].sheetTime) }
+                return
+            }
         }
-        schedule(.purchasing, after: sample(scenario.storeKit.callbackDelay, .storeKit), record, epoch)
+        // StoreKit 2 has no `purchasing` callback; the delay is drawn anyway to keep the stream aligned.
+        let purchasingDelay = sample(scenario.storeKit.callbackDelay, .storeKit)
+        if design.storeKitAPI == .sk1 { schedule(.purchasing, after: purchasingDelay, record, epoch) }
         paymentsOnSheet += 1
         schedule(.paymentSheet, after: intents[Int(intent)].sheetTime, intent, payment, order)
     }
@@ -26,24 +31,37 @@ extension World {
         note(.localStore, nil, "record of intent \(records[Int(record)].intent) written to the \(design.localStore.rawValue)")
     }
 
-    /// The user answers the sheet; on confirm, Apple charges and StoreKit reports back,
-    /// sometimes oddly.
+    /// The user answers the sheet (the accidental second payment's sheet is answered on its
+    /// own); on confirm, Apple charges and StoreKit reports back, sometimes oddly. Every
+    /// anomaly's uniform is drawn whatever the API, so both APIs' streams stay aligned.
     mutating func onPaymentSheet(_ intent: Int32, payment: Int32, order: Int32) {
         let index = Int(intent)
         let storeKit = scenario.storeKit
         let callbackDelay = sample(storeKit.callbackDelay, .storeKit)
         if payment == 0 { startPatience(intent) }
         // The user stays in the app until StoreKit's first callback for this payment.
-        if fault(.userCancel, scenario.user.cancelProbability, draw: intents[index].cancelDraw) {
+        let answer = payment == 0 ? intents[index].cancelDraw : intents[index].secondCancelDraw
+        if fault(.userCancel, scenario.user.cancelProbability, draw: answer) {
             schedule(.failedCallback, after: callbackDelay, intent, epoch, 1 | 2)
             return
         }
         let cancelDraw = streams.unit(.storeKit)
         let failDraw = streams.unit(.storeKit)
         let missingDraw = streams.unit(.storeKit)
+        let pendingDraw = streams.unit(.storeKit)
         let anomalyDelay = sample(storeKit.anomalyDelay, .storeKit)
+        let pendingDelay = sample(storeKit.pendingDelay, .storeKit)
+        if design.storeKitAPI == .sk2 {
+            if fault(.pendingPurchase, storeKit.pendingProbability, draw: pendingDraw) {
+                schedule(.purchasePending, after: callbackDelay, intent, epoch)
+                schedule(.pendingCompletes, after: pendingDelay, intent, 0, order)
+            } else {
+                let transaction = charge(intent, order: order)
+                schedule(.purchasedCallback, after: callbackDelay, transaction, PurchasedDelivery.fresh.rawValue, 1)
+            }
+            return
+        }
         let transaction = charge(intent, order: order)
-
         if fault(.cancelThenPurchased, storeKit.cancelThenPurchasedProbability, draw: cancelDraw) {
             schedule(.failedCallback, after: callbackDelay, intent, epoch, 1 | 2)
             schedule(.purchasedCallback, after: anomalyDelay, transaction, PurchasedDelivery.fresh.rawValue)
@@ -55,6 +73,22 @@ extension World {
             paymentsOnSheet -= 1
         } else {
             schedule(.purchasedCallback, after: callbackDelay, transaction, PurchasedDelivery.fresh.rawValue, 1)
+        }
+    }
+
+    /// StoreKit 2's `.pending`: nothing to wait for, so the spinner goes; the record stays.
+    mutating func onPurchasePending(_ intent: Int32, epoch callbackEpoch: Int32) {
+        guard appRunning, callbackEpoch == epoch else { return }
+        closeModal(intent)
+    }
+
+    /// A pending purchase goes through: Apple charges, and `Transaction.updates` hands the
+    /// transaction to the running app (or, at the next launch, to the new process).
+    mutating func onPendingCompletes(_ intent: Int32, order: Int32) {
+        let transaction = charge(intent, order: order)
+        if appRunning {
+            schedule(.purchasedCallback, after: sample(scenario.storeKit.callbackDelay, .storeKit), transaction,
+                     PurchasedDelivery.fresh.rawValue)
         }
     }
 
@@ -89,6 +123,7 @@ extension World {
         switch design.recordClearing {
         case .onCancelOrFail: clears = true
         case .onFail: clears = !cancelled
+        case .onCancel: clears = cancelled
         case .never: clears = false
         }
         if clears {
@@ -112,17 +147,21 @@ extension World {
             return
         }
         if transactions[index].workEpoch == epoch { return }
-        if delivery == .redeliveredAtLaunch && transactions[index].finished { return }
-        let storeKit = scenario.storeKit
+        if delivery != .fresh && delivery != .finishedComingBack && transactions[index].finished { return }
+        transactions[index].receiptEpoch = epoch
         let missingIdDraw = streams.unit(.storeKit)
         let lostNameDraw = streams.unit(.storeKit)
-        let fresh = delivery == .fresh
-        transactions[index].hasTransactionId = !(fresh
-            && fault(.missingTransactionId, storeKit.missingTransactionIdProbability, draw: missingIdDraw))
-        let lossProbability = fresh
-            ? storeKit.applicationUsernameLostProbability : storeKit.applicationUsernameLostAfterRelaunchProbability
-        transactions[index].payloadIntact = !fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw)
-        transactions[index].receiptEpoch = epoch
+        // StoreKit 2's transaction id is never nil and its appAccountToken is signed in: the
+        // two oddities below are StoreKit 1's.
+        if design.storeKitAPI == .sk1 {
+            let storeKit = scenario.storeKit
+            let fresh = delivery == .fresh
+            transactions[index].hasTransactionId = !(fresh
+                && fault(.missingTransactionId, storeKit.missingTransactionIdProbability, draw: missingIdDraw))
+            let lossProbability = fresh
+                ? storeKit.applicationUsernameLostProbability : storeKit.applicationUsernameLostAfterRelaunchProbability
+            transactions[index].payloadIntact = !fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw)
+        }
         handlePurchased(transaction)
     }
 
@@ -134,13 +173,15 @@ extension World {
         note(.app, .storeKit, "finishTransaction(\(transaction))" + (transactions[index].deliveries == 0 ? ", not yet delivered" : ""))
         if transactions[index].deliveries == 0 { markIrreversible(transaction, .finishedBeforeDelivery) }
         if design.persistMoment == .afterFinish, let record = recordOf(transaction) { persist(record) }
-        if fault(.finishedRedelivered, scenario.storeKit.finishedRedeliveredProbability, .storeKit) {
+        if design.storeKitAPI == .sk1,
+           fault(.finishedRedelivered, scenario.storeKit.finishedRedeliveredProbability, .storeKit) {
             schedule(.purchasedCallback, after: World.finishedComesBackAfterMs, transaction,
                      PurchasedDelivery.finishedComingBack.rawValue)
         }
     }
 
-    /// Whether the app receipt on the device lists the transaction now.
+    /// Whether the app receipt on the device lists the transaction now (for StoreKit 2: whether
+    /// `Transaction.unfinished` or the current entitlements still hand it out).
     func inAppReceipt(_ transaction: Int) -> Bool {
         !transactions[transaction].finished || scenario.catalog.productType != .consumable
     }

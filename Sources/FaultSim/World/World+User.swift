@@ -20,6 +20,7 @@ extension World {
             intent.patience = user.patience.quantile(streams.unit(.plan))
             intent.switchDelay = user.accountSwitchDelay.quantile(streams.unit(.plan))
             intent.cancelDraw = streams.unit(.plan)
+            intent.secondCancelDraw = streams.unit(.plan)
             intent.doubleTapDraw = streams.unit(.plan)
             intent.switchDraw = streams.unit(.plan)
             intents.append(intent)
@@ -32,6 +33,7 @@ extension World {
         let outageDraw = streams.unit(.plan)
         let outageStart = apple.outageStart.quantile(streams.unit(.plan))
         let outageLength = apple.outageDuration.quantile(streams.unit(.plan))
+        customerKnown = streams.unit(.plan) < user.returningCustomerProbability
 
         if fault(.weakNetwork, network.weakNetworkProbability, draw: weakDraw) {
             offlineFrom = weakStart

@@ -14,6 +14,9 @@ public struct World: Sendable {
     /// Bit k is set when intent k of the last run was lost (at most 64 intents per run), so
     /// runs of different designs can be compared intent by intent.
     public internal(set) var lastRunLostMask: UInt64 = 0
+    /// Bit k is set when intent k of the last run was a lost sale (never charged because its
+    /// order could not be created).
+    public internal(set) var lastRunLostSaleMask: UInt64 = 0
 
     var queue = EventQueue(capacity: 256)
     var streams = RandomStreams()
@@ -48,7 +51,8 @@ public struct World: Sendable {
     var outageUntil: SimTime = -1
 
     // The app server.
-    /// The server has seen a transaction of this Apple account (so it can ask for history).
+    /// The server holds a transaction id of this Apple account (a returning customer, or one
+    /// it has seen in this run), so it can ask Apple for the account's history.
     var customerKnown = false
     var firstChargeAt: SimTime = -1
     var reconcileScheduled = false
@@ -90,6 +94,7 @@ public struct World: Sendable {
     static var modalLingerMs: SimTime { 30_000 }
 
     public init(scenario: Scenario, design: Design, faults: FaultChooser = .seeded) {
+        invariant(design.problems.isEmpty, "design \(design.name): \(design.problems.joined(separator: "; "))")
         self.scenario = scenario
         self.design = design
         self.faults = faults
@@ -182,6 +187,10 @@ public struct World: Sendable {
         case .buyTap: onBuyTap(a, epoch: b, payment: c)
         case .purchasing: onPurchasing(record: a, epoch: b)
         case .paymentSheet: onPaymentSheet(a, payment: b, order: c)
+        case .purchasePending:
+            paymentsOnSheet -= 1
+            onPurchasePending(a, epoch: b)
+        case .pendingCompletes: onPendingCompletes(a, order: c)
         case .failedCallback:
             if c & 2 != 0 { paymentsOnSheet -= 1 }
             onFailedCallback(a, epoch: b, cancelled: c & 1 != 0)

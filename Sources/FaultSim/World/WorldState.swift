@@ -8,6 +8,11 @@ enum WorldEvent: UInt8, Sendable {
     case purchasing
     /// The user answers Apple's payment sheet (a: intent, b: payment number, c: order).
     case paymentSheet
+    /// StoreKit 2's `purchase()` returns `.pending` (a: intent, b: epoch); releases the user
+    /// from the sheet.
+    case purchasePending
+    /// A pending purchase goes through: Apple charges (a: intent, c: order).
+    case pendingCompletes
     /// StoreKit reports `cancelled` (c bit 0 set) or `failed` for a payment (a: intent, b: epoch);
     /// c bit 1: the payment's first callback, which releases the user from the sheet.
     case failedCallback
@@ -48,9 +53,15 @@ enum WorldEvent: UInt8, Sendable {
 
 /// How a `purchased` callback came about.
 enum PurchasedDelivery: Int32, Sendable {
+    /// StoreKit 1's callback for a new payment, or StoreKit 2's `purchase()` result or
+    /// `Transaction.updates` for a pending purchase.
     case fresh = 0
+    /// StoreKit 1's observer at launch, or StoreKit 2's `Transaction.updates` once after launch.
     case redeliveredAtLaunch = 1
+    /// StoreKit 1 only: a finished transaction coming back (seed 002, SwiftyStoreKit #275).
     case finishedComingBack = 2
+    /// StoreKit 2's `Transaction.unfinished`, read when a trigger fires.
+    case unfinishedSweep = 3
 }
 
 /// Where a delivered intent was delivered, for the delivery-time columns.
@@ -69,6 +80,8 @@ struct IntentState: Sendable {
     var patience: SimTime = 0
     var switchDelay: SimTime = 0
     var cancelDraw = 0.0
+    /// The answer to an accidental second payment's sheet.
+    var secondCancelDraw = 0.0
     var doubleTapDraw = 0.0
     var switchDraw = 0.0
     // Truth.
@@ -83,6 +96,8 @@ struct IntentState: Sendable {
     var delivery: DeliveryMoment = .none
     var deliveredAt: SimTime = -1
     var supportContacted = false
+    /// Order-first: the order request for the real payment failed, so the user never paid.
+    var orderCreationFailed = false
     // Cause bookkeeping (see `Cause`).
     /// The intent's latest transaction, or −1.
     var transaction: Int32 = -1
@@ -107,7 +122,15 @@ struct TransactionState: Sendable {
     var confirmed = false
     /// A finished transaction is to come back at the next launch.
     var comesBackAtLaunch = false
-    // Client, valid only while `workEpoch` is the current epoch.
+    /// The order the server linked to this transaction when a verify request named one.
+    var serverOrder: Int32 = -1
+    // Client.
+    /// The process (epoch) that started working on it; in-memory knowledge of it dies with
+    /// that process.
+    var trackedEpoch: Int32 = -1
+    /// The design gave it up for good (the server answered invalid): no trigger resumes it.
+    var abandoned = false
+    /// Valid only while it is the current epoch: a round of tries is under way.
     var workEpoch: Int32 = -1
     var failures: Int32 = 0
     var inFlight = false
@@ -144,7 +167,11 @@ struct OrderState: Sendable {
     var item: Int32
 }
 
-enum RequestKind: UInt8, Sendable { case createOrder, verify }
+enum RequestKind: UInt8, Sendable {
+    case createOrder, verify
+    /// A recover page's look-up (`RecoverPage.orderLookup`).
+    case recover
+}
 
 enum Answer: UInt8, Sendable {
     case pending

@@ -1,0 +1,63 @@
+/// What Apple's platform offers the app and its server (domain.md §4, "Apple facts"). Teams ship
+/// against both worlds, so it is a scenario setting: `today` is the default, `pre-2025` the
+/// platform the source articles wrote against.
+public struct PlatformParameters: Sendable, Equatable {
+    /// Whether the App Store sends the server a notification for a one-time purchase
+    /// (consumable, non-consumable, non-renewing subscription).
+    public enum OneTimeChargeNotifications: String, Sendable, CaseIterable {
+        /// Before 27 May 2025 production sent none ("Purchase of consumables, non-consumables,
+        /// and non-renewing Subscriptions do not generate App Store Server Notifications",
+        /// Apple developer forums thread 721732; `ONE_TIME_CHARGE` was sandbox-only from June 2024).
+        case none
+        /// Since 27 May 2025: "The ONE_TIME_CHARGE notificationType is now available in the
+        /// production environment" (App Store Server Notifications changelog). A failed delivery
+        /// is retried "five times, at 1, 12, 24, 48, and 72 hours after the previous attempt"
+        /// (production; the sandbox tries once).
+        case v2
+    }
+
+    /// Which Get Transaction History the server can call.
+    public enum TransactionHistory: String, Sendable, CaseIterable {
+        /// "except finished consumable in-app purchases" (v1, deprecated in API 1.12).
+        case v1
+        /// Since 10 June 2024 (App Store Server API 1.12): "transactions that the app has or
+        /// hasn't marked as finished", consumables included.
+        case v2
+    }
+
+    /// How servers verify a purchase in this world.
+    public enum Verification: String, Sendable, CaseIterable {
+        /// Every verification is a call to Apple (verifyReceipt), whatever the client sends: the
+        /// sources' practice.
+        case verifyReceipt
+        /// A StoreKit 2 signed transaction can be checked by the server itself, with no call to
+        /// Apple (the App Store Server Library's `SignedDataVerifier`); verifyReceipt "is
+        /// deprecated" (since June 2023, no end date announced). Designs whose server verifies
+        /// `signedLocally` use it; a StoreKit 1 receipt still needs Apple.
+        case jws
+    }
+
+    public var oneTimeChargeNotifications: OneTimeChargeNotifications
+    public var transactionHistory: TransactionHistory
+    public var verification: Verification
+
+    public init(oneTimeChargeNotifications: OneTimeChargeNotifications, transactionHistory: TransactionHistory,
+                verification: Verification) {
+        self.oneTimeChargeNotifications = oneTimeChargeNotifications
+        self.transactionHistory = transactionHistory
+        self.verification = verification
+    }
+
+    /// Apple today (the default): one-time-charge notifications, history v2, signed transactions.
+    public static let today = PlatformParameters(oneTimeChargeNotifications: .v2, transactionHistory: .v2, verification: .jws)
+    /// The world the sources wrote in (2016-2022): no notification for one-time purchases,
+    /// history v1, verifyReceipt.
+    public static let pre2025 = PlatformParameters(oneTimeChargeNotifications: .none, transactionHistory: .v1,
+                                                   verification: .verifyReceipt)
+
+    /// The named platforms, for scenario files (`"platform": "pre-2025"`) and result tables.
+    public static let named: [(name: String, platform: PlatformParameters)] = [("today", .today), ("pre-2025", .pre2025)]
+
+    /// "today", "pre-2025", or "custom" for any other combination.
+    public var name: String { PlatformParameters.named.first { $0.platform == self }?.name ?? "custom" }
+}

@@ -1,0 +1,31 @@
+import FaultSim
+import Policies
+import Testing
+
+/// Properties that hold by construction of the model: worth checking (a regression would break
+/// them), but not findings. A finding can fail to hold; these cannot unless the code is wrong.
+@Suite("Sanity checks (hold by construction)")
+struct SanityTests {
+    @Test("Clearing the record less never loses more: v1.2 ≤ v1.1 ≤ v1.0 in every scenario", arguments: FindingsTests.scenarioNames)
+    func clearingLessNeverHurts(_ name: String) throws {
+        let result = try FindingsTests.compare(name, FindingsTests.presets("seed000-v1.0", "seed000-v1.1", "seed000-v1.2"), runs: 30_000)
+        #expect(result.notWorse("seed000-v1.1", than: "seed000-v1.0"))
+        #expect(result.notWorse("seed000-v1.2", than: "seed000-v1.1"))
+    }
+
+    @Test("appAccountToken is signed into the transaction: seed003-sk2 never mis-delivers after an account switch")
+    func tokenNeverMisdelivers() throws {
+        let result = try FindingsTests.compare("account-switch", FindingsTests.presets("seed003-sk2", "faultsim-recommended"), runs: 40_000)
+        #expect(result.tally("seed003-sk2").misdelivered == 0)
+        #expect(result.tally("faultsim-recommended").misdelivered == 0)
+    }
+
+    @Test("Pay-first designs lose no sales; order-first ones lose exactly the failed order requests")
+    func onlyOrderFirstLosesSales() throws {
+        let result = try FindingsTests.compare("weak-network", Design.presets, runs: 10_000)
+        for design in Design.presets {
+            let lostSales = result.tally(design.name).lostSales
+            #expect(design.orderTiming == .orderFirst ? lostSales > 0 : lostSales == 0, "\(design.name): \(lostSales)")
+        }
+    }
+}

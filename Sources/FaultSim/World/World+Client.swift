@@ -114,6 +114,7 @@ extension World {
     }
 
     /// Starts a fresh round of verification for `transaction` in this session.
+    @inline(__always)
     mutating func startWork(_ transaction: Int32) {
         let index = Int(transaction)
         transactions[index].workEpoch = epoch
@@ -217,6 +218,7 @@ extension World {
     }
 
     /// The server said the goods are out: finish, forget the record, close the spinner.
+    @inline(__always)
     mutating func confirmDelivery(_ transaction: Int32) {
         transactions[Int(transaction)].confirmed = true
         transactions[Int(transaction)].workEpoch = -1
@@ -328,7 +330,7 @@ extension World {
     /// The network is back (`RetryTriggers.networkRegained`): resume what this process works
     /// on or gave up on, the durable records, and with StoreKit 2 every unfinished transaction.
     mutating func onNetworkRegained() {
-        guard appRunning, design.retryTriggers.contains(.networkRegained) else { return }
+        guard appRunning, traits.retriesOnNetworkRegained else { return }
         for index in transactions.indices {
             let tx = transactions[index]
             guard tx.trackedEpoch == epoch, !tx.confirmed, !tx.abandoned, !tx.inFlight else { continue }

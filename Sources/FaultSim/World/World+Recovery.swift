@@ -8,10 +8,10 @@ extension World {
 
     /// A charge starts what the design's server recovery does about it.
     mutating func scheduleServerRecovery(_ transaction: Int32) {
-        if design.serverRecovery.contains(.notifications) && scenario.platform.oneTimeChargeNotifications == .v2 {
+        if traits.hearsNotifications {
             schedule(.notificationAttempt, after: sample(scenario.apple.notificationDelay, .apple), transaction, 0)
         }
-        if design.serverRecovery.contains(.transactionHistory) && !reconcileScheduled {
+        if traits.reconcilesHistory && !reconcileScheduled {
             reconcileScheduled = true
             schedule(.reconcileTick, after: scenario.appServer.reconcileIntervalMs)
         }

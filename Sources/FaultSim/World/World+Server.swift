@@ -5,11 +5,6 @@ extension World {
         outageFrom >= 0 && time >= outageFrom && time < outageUntil
     }
 
-    /// Whether this design's server checks a signed transaction itself, with no call to Apple.
-    var verifiesLocally: Bool {
-        design.serverVerification == .signedLocally && design.storeKitAPI == .sk2 && scenario.platform.verification == .jws
-    }
-
     mutating func onRequestArrives(_ request: Int32) {
         let index = Int(request)
         if fault(.serverError, scenario.appServer.errorProbability, .appServer) {
@@ -33,7 +28,7 @@ extension World {
                 respond(request, .invalid)
                 return
             }
-            if verifiesLocally {
+            if traits.verifiesLocally {
                 note(.appServer, nil, "checks the signed transaction")
                 proved(request)
             } else {

@@ -32,29 +32,32 @@ extension World {
     }
 
     /// The user answers the sheet (the accidental second payment's sheet is answered on its
-    /// own); on confirm, Apple charges and StoreKit reports back, sometimes oddly. Every
-    /// anomaly's uniform is drawn whatever the API, so both APIs' streams stay aligned.
+    /// own); on confirm, Apple charges and StoreKit reports back, sometimes oddly.
+    ///
+    /// Three uniforms per confirmed payment, whatever the API, so both APIs' streams stay
+    /// aligned. An interrupted purchase is one uniform: StoreKit 1 reports it as cancelled then
+    /// purchased, StoreKit 2 as `.pending`, so the two APIs meet the same interruptions. A delay
+    /// reuses the uniform of the anomaly that fired: given u < p, u / p is again uniform on
+    /// [0, 1) and independent of everything else drawn.
     mutating func onPaymentSheet(_ intent: Int32, payment: Int32, order: Int32) {
         let index = Int(intent)
         let storeKit = scenario.storeKit
         let callbackDelay = sample(storeKit.callbackDelay, .storeKit)
         if payment == 0 { startPatience(intent) }
         // The user stays in the app until StoreKit's first callback for this payment.
-        let answer = payment == 0 ? intents[index].cancelDraw : intents[index].secondCancelDraw
+        let answer = payment == 0 ? intents[index].cancelDraw : intents[index].secondSheetDraw(scenario.user.doubleTapProbability)
         if fault(.userCancel, scenario.user.cancelProbability, draw: answer) {
             schedule(.failedCallback, after: callbackDelay, intent, epoch, 1 | 2)
             return
         }
-        let cancelDraw = streams.unit(.storeKit)
+        let interruptionDraw = streams.unit(.storeKit)
         let failDraw = streams.unit(.storeKit)
         let missingDraw = streams.unit(.storeKit)
-        let pendingDraw = streams.unit(.storeKit)
-        let anomalyDelay = sample(storeKit.anomalyDelay, .storeKit)
-        let pendingDelay = sample(storeKit.pendingDelay, .storeKit)
         if design.storeKitAPI == .sk2 {
-            if fault(.pendingPurchase, storeKit.pendingProbability, draw: pendingDraw) {
+            if fault(.pendingPurchase, storeKit.pendingProbability, draw: interruptionDraw) {
                 schedule(.purchasePending, after: callbackDelay, intent, epoch)
-                schedule(.pendingCompletes, after: pendingDelay, intent, 0, order)
+                let delay = storeKit.pendingDelay.quantile(World.rescaled(interruptionDraw, storeKit.pendingProbability))
+                schedule(.pendingCompletes, after: delay, intent, 0, order)
             } else {
                 let transaction = charge(intent, order: order)
                 schedule(.purchasedCallback, after: callbackDelay, transaction, PurchasedDelivery.fresh.rawValue, 1)
@@ -62,12 +65,14 @@ extension World {
             return
         }
         let transaction = charge(intent, order: order)
-        if fault(.cancelThenPurchased, storeKit.cancelThenPurchasedProbability, draw: cancelDraw) {
+        if fault(.cancelThenPurchased, storeKit.cancelThenPurchasedProbability, draw: interruptionDraw) {
             schedule(.failedCallback, after: callbackDelay, intent, epoch, 1 | 2)
-            schedule(.purchasedCallback, after: anomalyDelay, transaction, PurchasedDelivery.fresh.rawValue)
+            let delay = storeKit.anomalyDelay.quantile(World.rescaled(interruptionDraw, storeKit.cancelThenPurchasedProbability))
+            schedule(.purchasedCallback, after: delay, transaction, PurchasedDelivery.fresh.rawValue)
         } else if fault(.failThenPurchased, storeKit.failThenPurchasedProbability, draw: failDraw) {
             schedule(.failedCallback, after: callbackDelay, intent, epoch, 2)
-            schedule(.purchasedCallback, after: anomalyDelay, transaction, PurchasedDelivery.fresh.rawValue)
+            let delay = storeKit.anomalyDelay.quantile(World.rescaled(failDraw, storeKit.failThenPurchasedProbability))
+            schedule(.purchasedCallback, after: delay, transaction, PurchasedDelivery.fresh.rawValue)
         } else if fault(.purchasedCallbackMissing, storeKit.purchasedCallbackMissingProbability, draw: missingDraw) {
             // No callback in this session: the transaction waits in the queue for the next launch.
             paymentsOnSheet -= 1
@@ -107,7 +112,7 @@ extension World {
             intents[index].chargedSession = sessionIndex
             intents[index].chargedInstall = installIndex
             if fault(.accountSwitch, scenario.user.accountSwitchProbability, draw: intents[index].switchDraw) {
-                schedule(.accountSwitch, after: intents[index].switchDelay)
+                schedule(.accountSwitch, after: scenario.user.accountSwitchDelay.quantile(intents[index].switchDelayDraw))
             }
         }
         if firstChargeAt < 0 { firstChargeAt = now }
@@ -147,21 +152,24 @@ extension World {
             return
         }
         if transactions[index].workEpoch == epoch { return }
-        if delivery != .fresh && delivery != .finishedComingBack && transactions[index].finished { return }
-        transactions[index].receiptEpoch = epoch
+        if delivery.handsBackUnfinished && transactions[index].finished { return }
         let missingIdDraw = streams.unit(.storeKit)
         let lostNameDraw = streams.unit(.storeKit)
         // StoreKit 2's transaction id is never nil and its appAccountToken is signed in: the
-        // two oddities below are StoreKit 1's.
+        // two oddities below are StoreKit 1's. (The three fields are written together, after
+        // the seam's calls, so the array's uniqueness is checked once.)
+        var hasId = true, intact = true
         if design.storeKitAPI == .sk1 {
             let storeKit = scenario.storeKit
             let fresh = delivery == .fresh
-            transactions[index].hasTransactionId = !(fresh
-                && fault(.missingTransactionId, storeKit.missingTransactionIdProbability, draw: missingIdDraw))
+            hasId = !(fresh && fault(.missingTransactionId, storeKit.missingTransactionIdProbability, draw: missingIdDraw))
             let lossProbability = fresh
                 ? storeKit.applicationUsernameLostProbability : storeKit.applicationUsernameLostAfterRelaunchProbability
-            transactions[index].payloadIntact = !fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw)
+            intact = !fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw)
         }
+        transactions[index].hasTransactionId = hasId
+        transactions[index].payloadIntact = intact
+        transactions[index].receiptEpoch = epoch
         handlePurchased(transaction)
     }
 

@@ -17,32 +17,36 @@ extension World {
             let choice = catalog.itemsPerProduct > 1 ? streams.int(.plan, below: catalog.itemsPerProduct) : 0
             intent.item = intent.product * Int32(catalog.itemsPerProduct) + Int32(choice)
             intent.sheetTime = user.paymentSheetTime.quantile(streams.unit(.plan))
-            intent.patience = user.patience.quantile(streams.unit(.plan))
-            intent.switchDelay = user.accountSwitchDelay.quantile(streams.unit(.plan))
+            intent.patienceDraw = streams.unit(.plan)
+            intent.switchDelayDraw = streams.unit(.plan)
             intent.cancelDraw = streams.unit(.plan)
-            intent.secondCancelDraw = streams.unit(.plan)
             intent.doubleTapDraw = streams.unit(.plan)
             intent.switchDraw = streams.unit(.plan)
             intents.append(intent)
         }
         let network = scenario.network
+        // The weather's durations are drawn always and computed only for the runs that have it.
         let weakDraw = streams.unit(.plan)
-        let weakStart = network.weakNetworkStart.quantile(streams.unit(.plan))
-        let weakLength = network.weakNetworkDuration.quantile(streams.unit(.plan))
+        let weakStartDraw = streams.unit(.plan)
+        let weakLengthDraw = streams.unit(.plan)
         let apple = scenario.apple
         let outageDraw = streams.unit(.plan)
-        let outageStart = apple.outageStart.quantile(streams.unit(.plan))
-        let outageLength = apple.outageDuration.quantile(streams.unit(.plan))
-        customerKnown = streams.unit(.plan) < user.returningCustomerProbability
+        let outageStartDraw = streams.unit(.plan)
+        let outageLengthDraw = streams.unit(.plan)
+        // The plan's last draw, made only by designs whose server asks for history (the only
+        // thing a known customer changes), so it shifts no other draw.
+        if traits.reconcilesHistory {
+            customerKnown = streams.unit(.plan) < user.returningCustomerProbability
+        }
 
         if fault(.weakNetwork, network.weakNetworkProbability, draw: weakDraw) {
-            offlineFrom = weakStart
-            offlineUntil = weakStart + weakLength
+            offlineFrom = network.weakNetworkStart.quantile(weakStartDraw)
+            offlineUntil = offlineFrom + network.weakNetworkDuration.quantile(weakLengthDraw)
             schedule(.networkRegained, after: offlineUntil)
         }
         if fault(.appleOutage, apple.outageProbability, draw: outageDraw) {
-            outageFrom = outageStart
-            outageUntil = outageStart + outageLength
+            outageFrom = apple.outageStart.quantile(outageStartDraw)
+            outageUntil = outageFrom + apple.outageDuration.quantile(outageLengthDraw)
         }
         for index in intents.indices {
             schedule(.intentStart, after: intents[index].startAt, Int32(index))
@@ -89,7 +93,7 @@ extension World {
     /// `delay` ms from now.
     mutating func startPatience(_ intent: Int32, after delay: SimTime = 0) {
         guard appRunning, modalIntent == intent else { return }
-        schedule(.patienceExpired, after: delay + intents[Int(intent)].patience, intent, epoch)
+        schedule(.patienceExpired, after: delay + scenario.user.patience.quantile(intents[Int(intent)].patienceDraw), intent, epoch)
     }
 
     mutating func closeModal(_ intent: Int32) {
@@ -201,7 +205,7 @@ extension World {
             transactions[index].comesBackAtLaunch = false
             schedule(.purchasedCallback, after: World.redeliveryAfterLaunchMs, Int32(index), delivery.rawValue)
         }
-        if !design.retryTriggers.isDisjoint(with: [.launch, .foreground]) {
+        if traits.retriesAtLaunch {
             schedule(.launchRetry, after: World.launchRetryAfterLaunchMs, 0, epoch)
         }
     }

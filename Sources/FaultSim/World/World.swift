@@ -8,6 +8,7 @@ import Policies
 public struct World: Sendable {
     public let scenario: Scenario
     public let design: Design
+    let traits: WorldTraits
     public var faults: FaultChooser
     /// Counts accumulated over every run this world has done.
     public var tally = DesignTally()
@@ -97,6 +98,7 @@ public struct World: Sendable {
         invariant(design.problems.isEmpty, "design \(design.name): \(design.problems.joined(separator: "; "))")
         self.scenario = scenario
         self.design = design
+        traits = WorldTraits(design: design, platform: scenario.platform)
         self.faults = faults
     }
 
@@ -254,6 +256,14 @@ public struct World: Sendable {
     @inline(__always)
     mutating func ruleFault(_ kind: FaultKind) -> Bool {
         fault(kind, 1, draw: 0)
+    }
+
+    /// A fault's uniform `u`, once the fault fired (u < p), as a fresh uniform: u / p is uniform
+    /// on [0, 1) and independent of everything else drawn. A scripted chooser fires faults
+    /// whatever their uniforms, so the result is clamped below 1.
+    @inline(__always)
+    static func rescaled(_ uniform: Double, _ probability: Double) -> Double {
+        probability > 0 ? min(uniform / probability, 0x1.fffffffffffffp-1) : 0
     }
 
     @inline(__always)

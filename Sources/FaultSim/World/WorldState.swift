@@ -62,6 +62,11 @@ enum PurchasedDelivery: Int32, Sendable {
     case finishedComingBack = 2
     /// StoreKit 2's `Transaction.unfinished`, read when a trigger fires.
     case unfinishedSweep = 3
+
+    /// StoreKit hands back what is still unfinished: a transaction finished in the meantime
+    /// is not handed back.
+    @inline(__always)
+    var handsBackUnfinished: Bool { self == .redeliveredAtLaunch || self == .unfinishedSweep }
 }
 
 /// Where a delivered intent was delivered, for the delivery-time columns.
@@ -77,11 +82,12 @@ struct IntentState: Sendable {
     var product: Int32 = 0
     var item: Int32 = 0
     var sheetTime: SimTime = 0
-    var patience: SimTime = 0
-    var switchDelay: SimTime = 0
+    /// Uniforms of durations not every run uses (patience only behind a modal, the switch
+    /// delay only when the account switches): drawn in the plan, turned into durations when
+    /// used, so a run that never uses them skips the quantile.
+    var patienceDraw = 0.0
+    var switchDelayDraw = 0.0
     var cancelDraw = 0.0
-    /// The answer to an accidental second payment's sheet.
-    var secondCancelDraw = 0.0
     var doubleTapDraw = 0.0
     var switchDraw = 0.0
     // Truth.
@@ -98,6 +104,12 @@ struct IntentState: Sendable {
     var supportContacted = false
     /// Order-first: the order request for the real payment failed, so the user never paid.
     var orderCreationFailed = false
+
+    /// The uniform that answers an accidental second payment's sheet: the double tap's own,
+    /// rescaled (it fired, so it is below `doubleTapProbability`).
+    func secondSheetDraw(_ doubleTapProbability: Double) -> Double {
+        World.rescaled(doubleTapDraw, doubleTapProbability)
+    }
     // Cause bookkeeping (see `Cause`).
     /// The intent's latest transaction, or −1.
     var transaction: Int32 = -1

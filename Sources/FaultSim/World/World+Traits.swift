@@ -1,0 +1,25 @@
+import Policies
+
+/// What the handlers ask of the design and the platform on every event, answered once when
+/// the world is built: testing an option set against a static member from another module goes
+/// through a lazily initialised global on every call, which showed up in the profile.
+struct WorldTraits: Sendable {
+    /// The design retries its records 1 s after a launch (its `launch` or `foreground` trigger).
+    let retriesAtLaunch: Bool
+    /// The design resumes work when the network returns.
+    let retriesOnNetworkRegained: Bool
+    /// The server hears `ONE_TIME_CHARGE` notifications: the design listens and the platform sends.
+    let hearsNotifications: Bool
+    /// The server reconciles with Get Transaction History.
+    let reconcilesHistory: Bool
+    /// The server checks a signed transaction itself, with no call to Apple.
+    let verifiesLocally: Bool
+
+    init(design: Design, platform: PlatformParameters) {
+        retriesAtLaunch = !design.retryTriggers.isDisjoint(with: [.launch, .foreground])
+        retriesOnNetworkRegained = design.retryTriggers.contains(.networkRegained)
+        hearsNotifications = design.serverRecovery.contains(.notifications) && platform.oneTimeChargeNotifications == .v2
+        reconcilesHistory = design.serverRecovery.contains(.transactionHistory)
+        verifiesLocally = design.serverVerification == .signedLocally && design.storeKitAPI == .sk2 && platform.verification == .jws
+    }
+}

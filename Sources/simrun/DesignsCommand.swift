@@ -23,7 +23,8 @@ enum DesignsCommand {
                 if let hint = Suggestion.nearest(to: name, in: Design.presets.map(\.name)) { message += " Did you mean '\(hint)'?" }
                 throw UsageError(message: message, usage: usage)
             }
-            print("\(design.name): \(design.summary)\nsource: \(design.source)\n")
+            print("\(design.name): \(design.summary)\nsource: \(design.source)\n"
+                + "(why each value: the preset's doc comment in Sources/Policies; what each axis does: docs/model.md)\n")
             let width = design.axisValues.map(\.axis.count).max() ?? 0
             for (axis, value) in design.axisValues {
                 print("  " + axis + String(repeating: " ", count: width - axis.count + 2) + value)
@@ -35,6 +36,7 @@ enum DesignsCommand {
             print(design.name + String(repeating: " ", count: width - design.name.count + 2) + design.summary)
             print(String(repeating: " ", count: width + 2) + "source: " + design.source)
         }
+        print("\nEvery axis, preset and source is described in docs/model.md; `simrun designs NAME` prints one design's axes.")
         return ExitCode.success
     }
 }

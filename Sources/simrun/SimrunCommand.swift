@@ -15,7 +15,7 @@ enum ExitCode {
 enum SimrunCommand {
     static let abstract = "Fault-injection simulator for iOS in-app purchase flows: which design loses the fewest paid orders."
     static let usage = "simrun <command> [options]   (no command: simrun run scenarios/default.json)"
-    static let commands = ["run", "designs", "trace", "find", "bench", "help"]
+    static let commands = ["run", "designs", "trace", "find", "crossover", "bench", "help"]
 
     static var help: String {
         """
@@ -30,6 +30,8 @@ enum SimrunCommand {
                                 Replay one run: its timeline, faults, outcome and cause.
           find <scenario.json> --design D --outcome O [--cause C] [--shortest]
                                 List runs that ended that way, with the command replaying each.
+          crossover <scenario.json> --param KEY --range FROM:TO --designs A,B
+                                Find where a finding stops holding as one parameter moves (paired bisection).
           bench [<scenario.json>] [--runs N] [--jobs N]
                                 Measure runs/s, events/s and memory per design, against the bare engine.
           help [COMMAND]        Show help for simrun or one command.
@@ -49,6 +51,7 @@ enum SimrunCommand {
             case "designs": return try DesignsCommand.execute(Array(arguments.dropFirst()))
             case "trace": return try TraceCommand.execute(Array(arguments.dropFirst()))
             case "find": return try FindCommand.execute(Array(arguments.dropFirst()))
+            case "crossover": return try CrossoverCommand.execute(Array(arguments.dropFirst()))
             case "bench": return try BenchCommand.execute(Array(arguments.dropFirst()))
             case "help", "-h", "--help":
                 switch arguments.dropFirst().first {
@@ -56,6 +59,7 @@ enum SimrunCommand {
                 case "designs": print(DesignsCommand.help, terminator: "")
                 case "trace": print(TraceCommand.help, terminator: "")
                 case "find": print(FindCommand.help, terminator: "")
+                case "crossover": print(CrossoverCommand.help, terminator: "")
                 case "bench": print(BenchCommand.help, terminator: "")
                 default: print(help, terminator: "")
                 }

@@ -81,7 +81,18 @@ struct CommandLineTests {
         #expect(SimrunCommand.main(["run", scenario, "--runs", "10", "--set", "a..b=1"]) == 64)
     }
 
-    @Test("Help works for every command", arguments: [["--help"], ["run", "--help"], ["designs", "-h"], ["help", "run"]])
+    @Test("crossover: bad ranges and missing options are usage errors; an unknown key is a data error")
+    func crossoverArguments() {
+        let scenario = packageRoot + "/scenarios/default.json"
+        let base = ["crossover", scenario, "--designs", "seed000-v1.0,seed000-v0", "--runs", "50", "--steps", "0"]
+        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbability", "--range", "0:0.5"]) == 0)
+        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbability", "--range", "0.5:0"]) == 64)
+        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbability"]) == 64)
+        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbablity", "--range", "0:0.5"]) == 65)
+        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbability", "--range", "0:2"]) == 65)
+    }
+
+    @Test("Help works for every command", arguments: [["--help"], ["run", "--help"], ["designs", "-h"], ["help", "run"], ["crossover", "--help"]])
     func help(_ arguments: [String]) {
         #expect(SimrunCommand.main(arguments) == 0)
     }

@@ -56,13 +56,18 @@ public enum Crossover {
         bisect(range, steps: steps) { value in
             var world = scenario
             set(&world, value)
-            let result = Runner.compare(scenario: world, designs: [a, b], runs: runs, jobs: jobs)
-            let onlyA = result.pairs.lostOnlyBy(0, notBy: 1), onlyB = result.pairs.lostOnlyBy(1, notBy: 0)
-            let p = result.pairs.mcNemarPValue(0, 1)
-            let intents = Double(max(result.tallies[0].intents, 1))
-            return Point(value: value, difference: Double(onlyA - onlyB) / intents, significant: p < 0.05,
-                         detail: "\(a.name) \(onlyA) / \(b.name) \(onlyB) discordant, p = \(Scientific.format(p))")
+            return pairedPoint(value, a: a.name, b: b.name, Runner.compare(scenario: world, designs: [a, b], runs: runs, jobs: jobs))
         }
+    }
+
+    /// The point for two designs' paired result at `value` (designs 0 and 1 of `result`).
+    public static func pairedPoint(_ value: Double, a: String, b: String,
+                                   _ result: (tallies: [DesignTally], pairs: PairedLosses)) -> Point {
+        let onlyA = result.pairs.lostOnlyBy(0, notBy: 1), onlyB = result.pairs.lostOnlyBy(1, notBy: 0)
+        let p = result.pairs.mcNemarPValue(0, 1)
+        let intents = Double(max(result.tallies[0].intents, 1))
+        return Point(value: value, difference: Double(onlyA - onlyB) / intents, significant: p < 0.05,
+                     detail: "\(a) lost \(onlyA) intents only it lost, \(b) \(onlyB); McNemar p = \(Scientific.format(p))")
     }
 
     /// The value of the parameter `set` writes at which `design`'s lost rate crosses `target`.
@@ -74,12 +79,17 @@ public enum Crossover {
         bisect(range, steps: steps) { value in
             var world = scenario
             set(&world, value)
-            let tally = Runner.run(scenario: world, designs: [design], runs: runs, jobs: jobs)[0]
-            let rate = tally.lostRate
-            return Point(value: value, difference: rate.rate - target, significant: rate.low > target || rate.high < target,
-                         detail: "\(design.name) lost \(tally.lost) of \(tally.intents) "
-                            + "[\(FixedPoint.format(rate.low * 100, places: 2))%, \(FixedPoint.format(rate.high * 100, places: 2))%]")
+            return thresholdPoint(value, design: design.name, target: target,
+                                  Runner.run(scenario: world, designs: [design], runs: runs, jobs: jobs)[0])
         }
+    }
+
+    /// The point for one design's tally at `value` against a target lost rate.
+    public static func thresholdPoint(_ value: Double, design: String, target: Double, _ tally: DesignTally) -> Point {
+        let rate = tally.lostRate
+        return Point(value: value, difference: rate.rate - target, significant: rate.low > target || rate.high < target,
+                     detail: "\(design) lost \(tally.lost) of \(tally.intents), 95% interval "
+                        + "[\(FixedPoint.format(rate.low * 100, places: 2))%, \(FixedPoint.format(rate.high * 100, places: 2))%]")
     }
 
     /// Bisection on the sign of `evaluate`'s difference over `range`, `steps` halvings after

@@ -2,7 +2,8 @@
 /// each comment). A library has no UI, server or catalog of its own: where one of those axes
 /// matters, the value is the app's most likely use of the library and says so.
 extension Design {
-    /// SwiftyStoreKit (bizz84/SwiftyStoreKit) with its defaults.
+    /// SwiftyStoreKit (bizz84/SwiftyStoreKit) with its defaults: on every axis the same design as
+    /// `naive`, which is why the two lose the same orders.
     /// - finishMoment atCallback: `purchaseProduct(_:quantity:atomically: Bool = true, …)` and
     ///   `completeTransactions(atomically: Bool = true, …)`; `CompleteTransactionsController`:
     ///   `let willFinishTransaction = completeTransactions.atomically || transactionState == .failed`.
@@ -12,17 +13,13 @@ extension Design {
     /// - localStore memory, retrySchedule none: the library keeps no record and never retries.
     /// - Not stated (the app's part): the current user, a modal, an unguarded tap, the app
     ///   receipt, the baseline server.
-    public static let swiftyStoreKitAtomic = Design(
-        name: "swiftystorekit-atomic",
-        summary: "finish in the purchase callback (library default), no store, no retry",
-        source: "SwiftyStoreKit, atomically: true",
-        storeKitAPI: .sk1, orderTiming: .payFirst, itemMapping: .record, userMapping: .currentUser,
-        localStore: .memory, persistMoment: .buyTap, recordClearing: .never,
-        guardsDoubleTap: false, blockingUI: .modal,
-        finishMoment: .atCallback, retrySchedule: .none, retryTriggers: [], retryScope: .allRecords,
-        recoverPage: .none, unmatchedTransactions: .verifyWithFallback, receiptKind: .appReceipt,
-        serverVerification: .apple, serverIdempotency: .oncePerTransaction, serverAppleTries: 1,
-        deliversWholeReceipt: false, serverRecovery: [])
+    public static let swiftyStoreKitAtomic: Design = {
+        var design = naive
+        design.name = "swiftystorekit-atomic"
+        design.summary = "finish in the purchase callback (library default), no store, no retry"
+        design.source = "SwiftyStoreKit, atomically: true"
+        return design
+    }()
 
     /// SwiftyStoreKit with `atomically: false` in both `purchaseProduct` and
     /// `completeTransactions`: the app finishes after its server delivered, so an unfinished

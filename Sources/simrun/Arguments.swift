@@ -1,8 +1,9 @@
 import FaultSim
 
 /// A hand-written command-line parser in swift-argument-parser's manner: `--flag value` or
-/// `--flag=value`, `-h`/`--help` on every command, and errors that name the bad flag and
-/// suggest the nearest one.
+/// `--flag=value`, `-h`/`--help` on every command (winning over any other error on the line),
+/// `--` ending the options, and errors that name the bad flag, suggest the nearest one, and
+/// point to the command's own help.
 struct OptionSpec {
     let name: String
     /// Placeholder for the value in usage text; nil for a flag without a value.
@@ -10,12 +11,58 @@ struct OptionSpec {
     let help: String
     /// The option may be given several times; every value is kept, in order.
     var repeatable = false
+    /// The command cannot run without it (shown without brackets in the usage).
+    var required = false
 }
 
-/// What went wrong on the command line: simrun prints it, then the usage, and exits 64.
+/// One command: its name, what it is for, its scenario argument and its options. Usage and
+/// help are derived from it, so they cannot drift from what the parser accepts.
+struct CommandSpec {
+    let name: String
+    let abstract: String
+    /// `<scenario.json>`, `[NAME]`, or nil for no positional argument.
+    var positional: String?
+    /// Whether the positional argument may be left out.
+    var positionalOptional = false
+    let options: [OptionSpec]
+    /// Said after the options in the usage line, for what brackets cannot say.
+    var usageNote: String?
+
+    var usage: String {
+        var text = "simrun \(name)"
+        if let positional { text += positionalOptional ? " [\(positional)]" : " \(positional)" }
+        for option in options {
+            let body = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
+            text += option.required ? " \(body)" : option.repeatable ? " [\(body)]..." : " [\(body)]"
+        }
+        return usageNote.map { text + "  (\($0))" } ?? text
+    }
+
+    var help: String { ArgumentParser.help(abstract: abstract, usage: usage, options: options) }
+
+    /// A usage error of this command.
+    func error(_ message: String) -> CommandFailure { .usage(UsageError(message: message, usage: usage, command: name)) }
+
+    func invalid(_ value: String, for option: OptionSpec, because reason: String) -> CommandFailure {
+        error("The value '\(value)' is invalid for '\(option.name)\(option.valueName.map { " <\($0)>" } ?? "")': \(reason)")
+    }
+}
+
+/// Why a command stopped before success.
+enum CommandFailure: Error {
+    /// A bad command line: simrun prints it with the usage and exits 64.
+    case usage(UsageError)
+    /// A failure already reported on standard error; exit with this code (sysexits).
+    case exit(Int32)
+}
+
+/// What went wrong on the command line: simrun prints it, then the usage and where to find the
+/// command's help, and exits 64.
 struct UsageError: Error {
     let message: String
     let usage: String
+    /// The command whose help to point to, or nil for `simrun --help`.
+    var command: String?
 }
 
 struct ParsedArguments {
@@ -31,15 +78,20 @@ struct ParsedArguments {
 }
 
 enum ArgumentParser {
-    static func parse(_ arguments: [String], options: [OptionSpec], usage: String) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: [String], for command: CommandSpec) throws(CommandFailure) -> ParsedArguments {
         var parsed = ParsedArguments()
+        // Help wins over every other problem on the line (before `--`).
+        if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+            parsed.wantsHelp = true
+            return parsed
+        }
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if argument == "-h" || argument == "--help" {
-                parsed.wantsHelp = true
-                continue
+            if argument == "--" {
+                parsed.positionals += arguments[index...]
+                break
             }
             guard argument.hasPrefix("-") && argument.count > 1 else {
                 parsed.positionals.append(argument)
@@ -51,15 +103,15 @@ enum ArgumentParser {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let spec = options.first(where: { $0.name == name }) else {
+            guard let spec = command.options.first(where: { $0.name == name }) else {
                 var message = "Unknown option '\(name)'."
-                if let hint = Suggestion.nearest(to: name, in: options.map(\.name) + ["--help"]) {
+                if let hint = Suggestion.nearest(to: name, in: command.options.map(\.name) + ["--help"]) {
                     message += " Did you mean '\(hint)'?"
                 }
-                throw UsageError(message: message, usage: usage)
+                throw command.error(message)
             }
             guard let valueName = spec.valueName else {
-                if inlineValue != nil { throw UsageError(message: "Option '\(name)' takes no value.", usage: usage) }
+                if inlineValue != nil { throw command.error("Option '\(name)' takes no value.") }
                 parsed.flags.insert(name)
                 continue
             }
@@ -70,16 +122,17 @@ enum ArgumentParser {
                 value = arguments[index]
                 index += 1
             } else {
-                throw UsageError(message: "Missing value for '\(name) <\(valueName)>'.", usage: usage)
+                throw command.error("Missing value for '\(name) <\(valueName)>'.")
             }
-            if spec.repeatable { parsed.repeated[name, default: []].append(value) } else { parsed.values[name] = value }
+            if spec.repeatable {
+                parsed.repeated[name, default: []].append(value)
+            } else if parsed.values[name] != nil {
+                throw command.error("Option '\(name)' was given twice; give it once.")
+            } else {
+                parsed.values[name] = value
+            }
         }
         return parsed
-    }
-
-    static func invalid(_ value: String, for option: OptionSpec, usage: String, because reason: String) -> UsageError {
-        UsageError(message: "The value '\(value)' is invalid for '\(option.name) <\(option.valueName ?? "")>': \(reason)",
-                   usage: usage)
     }
 
     /// Help text: usage line, then one line per option.

@@ -4,39 +4,39 @@ import Policies
 /// `simrun bench [scenario.json] [options]`: how fast each design runs, on one thread and on
 /// all cores, against the bare engine (the floor).
 enum BenchCommand {
-    static let usage = "simrun bench [<scenario.json>] [--runs <n>] [--jobs <n|auto>] [--designs <a,b>] [--repeat <k>] [--seed <s>] [--floor-events <n>] [--out <file.csv>] [--set <key.path=value>]..."
     /// Enough runs that a design takes about a second: shorter batches time mostly noise.
     static let defaultRuns = 1_000_000
     /// The median of three timings shrugs off one slow spell of a shared machine.
     static let defaultRepeats = 3
 
-    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Runs per design and per thread count (default: 1000000; the scenario's \"runs\" is ignored).")
+    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Runs per design and per thread count, 1 to 10^12 (default: 1000000; the scenario's \"runs\" is ignored).")
     static let jobs = OptionSpec(name: "--jobs", valueName: "n|auto", help: "Threads for the all-cores measurement; auto = one per core (default: auto). 1 thread is always measured.")
-    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs (default: the scenario's \"designs\").")
-    static let repeats = OptionSpec(name: "--repeat", valueName: "k", help: "Time every measurement k times, 1 and all threads alternating, and report the median (default: 3).")
+    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs, each once (default: the scenario's \"designs\").")
+    static let repeats = OptionSpec(name: "--repeat", valueName: "k", help: "Time every measurement k times (1 to 1000), 1 and all threads alternating, and report the median (default: 3).")
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
-    static let floorEvents = OptionSpec(name: "--floor-events", valueName: "n", help: "Events per run of the engine floor (default: the designs' mean, rounded).")
+    static let floorEvents = OptionSpec(name: "--floor-events", valueName: "n", help: "Events per run of the engine floor, 1 to 200000 (default: the designs' mean, rounded).")
     static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Also write the figures as CSV, one row per workload and thread count.")
-    static let options = [runs, jobs, designs, repeats, seed, floorEvents, out, ScenarioInput.set]
 
-    static var help: String {
-        ArgumentParser.help(
-            abstract: "Measure runs/s, events/s and memory for each design, on 1 thread and on all cores, against the bare engine. Release builds only.",
-            usage: usage, options: options)
-    }
+    static let spec = CommandSpec(
+        name: "bench",
+        abstract: "Measure runs/s, events/s and memory for each design, on 1 thread and on all cores, against the bare engine. Release builds only.",
+        positional: "<scenario.json>", positionalOptional: true,
+        options: [runs, jobs, designs, repeats, seed, floorEvents, out, ScenarioInput.set])
 
-    static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(
-            arguments, options: options, usage: usage, help: help, defaultPath: RunCommand.defaultScenario) else { return ExitCode.success }
-        let runCount = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage) ?? defaultRuns
-        let jobCount = try ScenarioInput.jobs(parsed, jobs, usage: usage)
-        let repeatCount = try ScenarioInput.integer(parsed, repeats, minimum: 1, usage: usage) ?? defaultRepeats
-        let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
-        let floorEventCount = try ScenarioInput.integer(parsed, floorEvents, minimum: 1, usage: usage)
-        let overrides = try ScenarioInput.overrides(parsed, usage: usage)
-        guard var scenario = ScenarioInput.load(path, overrides: overrides) else { return ExitCode.data }
-        if let seedValue { scenario.seed = seedValue }
-        try ScenarioInput.selectDesigns(parsed, designs, in: &scenario, usage: usage)
+    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
+        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
+        let runCount = try ScenarioInput.integer(parsed, runs, in: 1...ScenarioInput.maxRuns, spec) ?? defaultRuns
+        let jobCount = try ScenarioInput.jobs(parsed, jobs, spec)
+        let repeatCount = try ScenarioInput.integer(parsed, repeats, in: 1...1_000, spec) ?? defaultRepeats
+        let seedValue = try ScenarioInput.seed(parsed, seed, spec)
+        let floorEventCount = try ScenarioInput.integer(parsed, floorEvents, in: 1...World.maxEventsPerRun, spec)
+        let overrides = try ScenarioInput.overrides(parsed, spec)
+        var source = try ScenarioInput.source(path, overrides: overrides)
+        if let seedValue { source.scenario.seed = seedValue }
+        try ScenarioInput.selectDesigns(parsed, designs, in: &source.scenario, spec)
+        let targets = try ScenarioInput.outputs(parsed, [out], inputs: source.inputs, spec)
+        let scenario = source.scenario
+        ScenarioInput.warnAboutEventCap(source, designs: scenario.selectedDesigns)
 
         if MachineInfo.isDebugBuild {
             printError("""
@@ -45,8 +45,8 @@ enum BenchCommand {
                 """)
         }
         let report = measure(scenario, runs: runCount, jobs: jobCount, repeats: repeatCount, floorEvents: floorEventCount)
-        if let failure = ScenarioInput.write([(parsed.value(out.name), report.csv)]) { return failure }
-        print("simrun bench: \(path) (\(scenario.name)), \(runCount) runs per design and thread count, seed \(scenario.seed), "
+        try ScenarioInput.write([(targets[0], report.csv)])
+        print("simrun bench: \(source.shownPath) (\(scenario.name)), \(runCount) runs per design and thread count, seed \(scenario.seed), "
             + (repeatCount > 1 ? "median of \(repeatCount) timings" : "1 timing each"))
         print(report.text, terminator: "")
         return report.deterministic ? ExitCode.success : ExitCode.software

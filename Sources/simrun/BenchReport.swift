@@ -119,18 +119,6 @@ struct BenchReport {
 }
 
 /// Whole numbers with thousands separators ("1,234,567"), for rates people read.
-enum Grouped {
-    static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "-" }
-        let digits = Array(String(Int64(value.rounded())))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 && digit != "-" { text.append(",") }
-            text.append(digit)
-        }
-        return text
-    }
-}
 
 /// Columns padded to their widest cell.
 enum TextTable {

@@ -3,25 +3,21 @@ import Policies
 
 /// `simrun designs [NAME]`.
 enum DesignsCommand {
-    static let usage = "simrun designs [NAME]"
-    static var help: String {
-        ArgumentParser.help(abstract: "List the designs, or print one design's value on every axis.", usage: usage, options: [])
-    }
+    static let spec = CommandSpec(name: "designs", abstract: "List the designs, or print one design's value on every axis.",
+                                  positional: "NAME", positionalOptional: true, options: [])
 
-    static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let parsed = try ArgumentParser.parse(arguments, options: [], usage: usage)
+    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
+        let parsed = try ArgumentParser.parse(arguments, for: spec)
         if parsed.wantsHelp {
-            print(help, terminator: "")
+            print(spec.help, terminator: "")
             return ExitCode.success
         }
-        guard parsed.positionals.count <= 1 else {
-            throw UsageError(message: "Unexpected argument '\(parsed.positionals[1])'.", usage: usage)
-        }
+        guard parsed.positionals.count <= 1 else { throw spec.error("Unexpected argument '\(parsed.positionals[1])'.") }
         if let name = parsed.positionals.first {
             guard let design = Design.preset(named: name) else {
                 var message = "Unknown design '\(name)'."
                 if let hint = Suggestion.nearest(to: name, in: Design.presets.map(\.name)) { message += " Did you mean '\(hint)'?" }
-                throw UsageError(message: message, usage: usage)
+                throw spec.error(message)
             }
             print("\(design.name): \(design.summary)\nsource: \(design.source)\n"
                 + "(why each value: the preset's doc comment in Sources/Policies; what each axis does: docs/model.md)\n")

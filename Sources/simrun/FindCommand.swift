@@ -4,49 +4,46 @@ import Policies
 /// `simrun find <scenario.json> --design D --outcome O [--cause C] [--limit K] [--shortest]`:
 /// the first runs whose intents ended that way, each with the command that replays it.
 enum FindCommand {
-    static let usage = "simrun find <scenario.json> --design <name> --outcome <lost|misdelivered|duplicated|double_charged> [--cause <c>] [--limit <k>] [--shortest] [--runs <n>] [--seed <s>] [--set <key.path=value>]..."
-    static let design = OptionSpec(name: "--design", valueName: "name", help: "The design to search (required).")
-    static let outcome = OptionSpec(name: "--outcome", valueName: "outcome", help: "lost, misdelivered, duplicated or double_charged (required).")
+    static let design = OptionSpec(name: "--design", valueName: "name", help: "The design to search (required).", required: true)
+    static let outcome = OptionSpec(name: "--outcome", valueName: "outcome", help: "lost, misdelivered, duplicated or double_charged (required).", required: true)
     static let cause = OptionSpec(name: "--cause", valueName: "c", help: "Only intents with this cause (see README, 'Why: root causes').")
-    static let limit = OptionSpec(name: "--limit", valueName: "k", help: "How many runs to list (default: 10).")
+    static let limit = OptionSpec(name: "--limit", valueName: "k", help: "How many runs to list, 1 to 100,000 (default: 10).")
     static let shortest = OptionSpec(name: "--shortest", valueName: nil, help: "Among the first <k> matches, print only the one with the fewest events.")
-    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Search runs 0..<n (default: the scenario's \"runs\").")
+    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Search runs 0..<n, 1 to 10^12 (default: the scenario's \"runs\").")
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
-    static let options = [design, outcome, cause, limit, shortest, runs, seed, ScenarioInput.set]
 
-    static var help: String {
-        ArgumentParser.help(abstract: "Find runs whose intents ended lost, mis-delivered, duplicated or double-charged, with their causes.",
-                            usage: usage, options: options)
-    }
+    static let spec = CommandSpec(
+        name: "find", abstract: "Find runs whose intents ended lost, mis-delivered, duplicated or double-charged, with their causes.",
+        positional: "<scenario.json>", positionalOptional: true,
+        options: [design, outcome, cause, limit, shortest, runs, seed, ScenarioInput.set])
 
-    static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(arguments, options: options, usage: usage, help: help) else {
-            return ExitCode.success
-        }
-        let designName = try ScenarioInput.required(parsed, design, usage: usage)
+    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
+        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
+        let designName = try ScenarioInput.required(parsed, design, spec)
         let searchable = IntentVerdict.Outcome.allCases.filter { $0 != .delivered && $0 != .notCharged }
-        let outcomeText = try ScenarioInput.required(parsed, outcome, usage: usage)
+        let outcomeText = try ScenarioInput.required(parsed, outcome, spec)
         guard let wanted = searchable.first(where: { $0.rawValue == outcomeText }) else {
-            throw ArgumentParser.invalid(outcomeText, for: outcome, usage: usage,
-                                         because: "expected one of: \(searchable.map(\.rawValue).joined(separator: ", "))")
+            throw spec.invalid(outcomeText, for: outcome, because: "expected one of: \(searchable.map(\.rawValue).joined(separator: ", "))")
         }
         var wantedCause: Cause?
         if let text = parsed.value(cause.name) {
             guard let match = Cause.allCases.first(where: { $0.name == text }) else {
                 var reason = "unknown cause"
                 if let hint = Suggestion.nearest(to: text, in: Cause.allCases.map(\.name)) { reason += "; did you mean '\(hint)'?" }
-                throw ArgumentParser.invalid(text, for: cause, usage: usage, because: reason)
+                throw spec.invalid(text, for: cause, because: reason)
             }
             wantedCause = match
         }
-        let count = try ScenarioInput.integer(parsed, limit, minimum: 1, usage: usage) ?? 10
-        let runLimit = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage)
-        let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
-        let overrides = try ScenarioInput.overrides(parsed, usage: usage)
-        guard var scenario = ScenarioInput.load(path, overrides: overrides) else { return ExitCode.data }
-        if let seedValue { scenario.seed = seedValue }
-        if let runLimit { scenario.runs = runLimit }
-        let chosen = try ScenarioInput.design(designName, in: scenario, option: design, usage: usage)
+        let count = try ScenarioInput.integer(parsed, limit, in: 1...100_000, spec) ?? 10
+        let runLimit = try ScenarioInput.integer(parsed, runs, in: 1...ScenarioInput.maxRuns, spec)
+        let seedValue = try ScenarioInput.seed(parsed, seed, spec)
+        let overrides = try ScenarioInput.overrides(parsed, spec)
+        var source = try ScenarioInput.source(path, overrides: overrides)
+        if let seedValue { source.scenario.seed = seedValue }
+        if let runLimit { source.scenario.runs = runLimit }
+        let scenario = source.scenario
+        let chosen = try ScenarioInput.design(designName, in: scenario, option: design, spec)
+        ScenarioInput.warnAboutEventCap(source, designs: [chosen])
 
         var world = World(scenario: scenario, design: chosen)
         world.recordsVerdicts = true
@@ -70,7 +67,8 @@ enum FindCommand {
         }
         for match in matches {
             print("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events")
-            print("  " + ScenarioInput.traceCommand(path: path, design: chosen.name, run: match.run, seed: scenario.seed, overrides: overrides))
+            print("  " + ScenarioInput.traceCommand(path: source.replayPath, design: chosen.name, run: match.run,
+                                                    seed: scenario.seed, overrides: overrides))
         }
         return ExitCode.success
     }

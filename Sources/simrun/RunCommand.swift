@@ -2,45 +2,44 @@ import Dispatch
 import FaultSim
 import Policies
 
-/// `simrun run <scenario.json> [options]`: simulate, print the table, write the CSVs.
+/// `simrun run [scenario.json] [options]`: simulate, print the table, write the CSVs.
 enum RunCommand {
-    static let defaultScenario = "scenarios/default.json"
-    static let usage = "simrun run <scenario.json> [--runs <n>] [--seed <s>] [--jobs <n|auto>] [--designs <a,b>] [--out <file.csv>] [--faults-out <file.csv>] [--pairs-out <file.csv>] [--causes-out <file.csv>] [--set <key.path=value>]..."
-
-    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Number of runs (default: the scenario's \"runs\").")
+    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Number of runs, 1 to 10^12 (default: the scenario's \"runs\").")
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed, 0 to 2^64-1 (default: the scenario's \"seed\").")
     static let jobs = OptionSpec(name: "--jobs", valueName: "n|auto", help: "Worker threads; auto = one per core (default: auto). Never changes the result.")
-    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs, in table order (default: the scenario's \"designs\").")
-    static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Write the result table as CSV (whole or not at all).")
+    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs, each once, in table order (default: the scenario's \"designs\").")
+    static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Write the result table as CSV.")
     static let faultsOut = OptionSpec(name: "--faults-out", valueName: "file.csv", help: "Write how often each fault fired, one row per design and fault.")
     static let pairsOut = OptionSpec(name: "--pairs-out", valueName: "file.csv", help: "Write the paired lost-order comparison of every two designs (McNemar).")
     static let causesOut = OptionSpec(name: "--causes-out", valueName: "file.csv", help: "Write why intents were lost, mis-delivered, duplicated or double-charged.")
-    static let chunkSize = OptionSpec(name: "--chunk-size", valueName: "n", help: "Runs per unit of parallel work (default: 4096). Never changes the result.")
-    static let options = [runs, seed, jobs, designs, out, faultsOut, pairsOut, causesOut, chunkSize, ScenarioInput.set]
+    static let chunkSize = OptionSpec(name: "--chunk-size", valueName: "n", help: "Runs per unit of parallel work, 1 to 10^12 (default: 4096). Never changes the result.")
+    static let wide = OptionSpec(name: "--wide", valueName: nil, help: "Print every column (intents, p50 delay, support, stuck, requests per intent, top lost cause); the default table fits 120 columns.")
+    static let outputs = [out, faultsOut, pairsOut, causesOut]
 
-    static var help: String {
-        ArgumentParser.help(
-            abstract: "Simulate a scenario for each design and compare lost, mis-delivered and duplicated orders.",
-            usage: usage, options: options)
-    }
+    static let spec = CommandSpec(
+        name: "run", abstract: "Simulate a scenario for each design and compare lost, mis-delivered and duplicated orders.",
+        positional: "<scenario.json>", positionalOptional: true,
+        options: [runs, seed, jobs, designs, out, faultsOut, pairsOut, causesOut, chunkSize, wide, ScenarioInput.set],
+        usageNote: "no scenario: scenarios/default.json, or its built-in copy; every output is written whole or not at all")
 
-    static func execute(_ arguments: [String]) throws(UsageError) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(
-            arguments, options: options, usage: usage, help: help, defaultPath: RunCommand.defaultScenario) else { return ExitCode.success }
+    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
+        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
 
-        // Validate every flag before touching the scenario file or any output.
-        let runCount = try ScenarioInput.integer(parsed, runs, minimum: 1, usage: usage)
-        let seedValue = try ScenarioInput.seed(parsed, seed, usage: usage)
-        let jobCount = try ScenarioInput.jobs(parsed, jobs, usage: usage)
-        let chunk = try ScenarioInput.integer(parsed, chunkSize, minimum: 1, usage: usage) ?? Runner.defaultChunkSize
-        // Design names are checked once the scenario (and its custom designs) is loaded.
-
-        let overrides = try ScenarioInput.overrides(parsed, usage: usage)
-        guard var scenario = ScenarioInput.load(path, overrides: overrides) else { return ExitCode.data }
-        if let runCount { scenario.runs = runCount }
-        if let seedValue { scenario.seed = seedValue }
-        try ScenarioInput.selectDesigns(parsed, designs, in: &scenario, usage: usage)
+        // Every flag is checked before the scenario is read, and every output before any work.
+        let runCount = try ScenarioInput.integer(parsed, runs, in: 1...ScenarioInput.maxRuns, spec)
+        let seedValue = try ScenarioInput.seed(parsed, seed, spec)
+        let jobCount = try ScenarioInput.jobs(parsed, jobs, spec)
+        let chunk = try ScenarioInput.integer(parsed, chunkSize, in: 1...ScenarioInput.maxRuns, spec) ?? Runner.defaultChunkSize
+        let overrides = try ScenarioInput.overrides(parsed, spec)
+        var source = try ScenarioInput.source(path, overrides: overrides)
+        if let runCount { source.scenario.runs = runCount }
+        if let seedValue { source.scenario.seed = seedValue }
+        try ScenarioInput.selectDesigns(parsed, designs, in: &source.scenario, spec)
+        let targets = try ScenarioInput.outputs(parsed, outputs, inputs: source.inputs, spec)
+        let scenario = source.scenario
         let chosen = scenario.selectedDesigns
+        ScenarioInput.warnAboutEventCap(source, designs: chosen)
+        ScenarioInput.announceLongJob(scenario, designs: chosen, jobs: jobCount)
 
         let started = DispatchTime.now().uptimeNanoseconds
         let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
@@ -48,23 +47,37 @@ enum RunCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rows = zip(chosen, tallies).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
 
-        // Render everything first, then write: a failure leaves no half-written file.
-        let outputs = [(parsed.value(out.name), ResultCSV.render(rows)),
-                       (parsed.value(faultsOut.name), ResultCSV.renderFaults(rows)),
-                       (parsed.value(pairsOut.name), ResultCSV.renderPairs(rows, pairs: pairs)),
-                       (parsed.value(causesOut.name), ResultCSV.renderCauses(rows))]
-        if let failure = ScenarioInput.write(outputs) { return failure }
+        // Render everything first, then write: a failure leaves every old output as it was.
+        try ScenarioInput.write([(targets[0], ResultCSV.render(rows)), (targets[1], ResultCSV.renderFaults(rows)),
+                                 (targets[2], ResultCSV.renderPairs(rows, pairs: pairs)), (targets[3], ResultCSV.renderCauses(rows))])
 
         let totalEvents = tallies.reduce(Int64(0)) { $0 + $1.events }
         let totalRuns = tallies.reduce(Int64(0)) { $0 + $1.runs }
-        print("scenario \(scenario.name): \(scenario.description.isEmpty ? "(no description)" : scenario.description)")
+        print(wrapped("scenario \(scenario.name): \(scenario.description.isEmpty ? "(no description)" : scenario.description)",
+                      width: ResultTable.narrowWidth))
         let platform = scenario.platform
         print("platform \(platform.name): one-time-charge notifications \(platform.oneTimeChargeNotifications.rawValue), "
             + "transaction history \(platform.transactionHistory.rawValue), verification \(platform.verification.rawValue)")
         print("\(scenario.runs) runs x \(chosen.count) designs, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), "
             + "\(jobCount) jobs: \(FixedPoint.format(seconds, places: 2)) s, "
             + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")
-        print(ResultTable.render(rows, pairs: pairs), terminator: "")
+        print(ResultTable.render(rows, pairs: pairs, wide: parsed.flags.contains(wide.name)), terminator: "")
         return ExitCode.success
+    }
+
+    /// `text` broken between words into lines of at most `width` characters (a longer word
+    /// stays whole), continuation lines indented by two spaces.
+    static func wrapped(_ text: String, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = "  "
+            }
+            line += (line.isEmpty || line == "  " ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
     }
 }

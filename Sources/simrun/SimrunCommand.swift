@@ -2,20 +2,35 @@ import FaultSim
 import Foundation
 import Policies
 
+/// Exit codes, as sysexits(3) names them.
 enum ExitCode {
     static let success: Int32 = 0
+    /// EX_USAGE: a bad command line.
     static let usage: Int32 = 64
+    /// EX_DATAERR: a scenario file that was read but is wrong.
     static let data: Int32 = 65
-    /// An internal check failed (a benchmark's thread counts disagreed on a result).
+    /// EX_NOINPUT: a scenario file that cannot be read (missing, a directory, no permission).
+    static let noInput: Int32 = 66
+    /// EX_SOFTWARE: an internal check failed (a benchmark's thread counts disagreed on a result).
     static let software: Int32 = 70
+    /// EX_CANTCREAT: an output cannot be written; every old output is left as it was.
     static let cannotCreate: Int32 = 73
 }
 
-/// Top-level dispatch: `simrun [run|designs|help] ...`.
+/// Top-level dispatch: `simrun [command] ...`.
 enum SimrunCommand {
     static let abstract = "Fault-injection simulator for iOS in-app purchase flows: which design loses the fewest paid orders."
-    static let usage = "simrun <command> [options]   (no command: simrun run scenarios/default.json)"
-    static let commands = ["run", "designs", "trace", "find", "crossover", "bench", "help"]
+    static let usage = "simrun <command> [options]   (no command: simrun run, on scenarios/default.json)"
+    static var commands: [(name: String, execute: ([String]) throws(CommandFailure) -> Int32, spec: CommandSpec)] {[
+        ("run", RunCommand.execute, RunCommand.spec),
+        ("designs", DesignsCommand.execute, DesignsCommand.spec),
+        ("trace", TraceCommand.execute, TraceCommand.spec),
+        ("find", FindCommand.execute, FindCommand.spec),
+        ("crossover", CrossoverCommand.execute, CrossoverCommand.spec),
+        ("bench", BenchCommand.execute, BenchCommand.spec),
+    ]}
+
+    static var version: String { "simrun \(FaultSimVersion.tool) (model \(FaultSimVersion.model))" }
 
     static var help: String {
         """
@@ -24,17 +39,24 @@ enum SimrunCommand {
         USAGE: \(usage)
 
         COMMANDS:
-          run <scenario.json>   Simulate a scenario for each design; print the table, write CSVs.
-          designs [NAME]        List the designs, or show one design's value on every axis.
-          trace <scenario.json> --design D --run I [--svg F]
-                                Replay one run: its timeline, faults, outcome and cause.
-          find <scenario.json> --design D --outcome O [--cause C] [--shortest]
-                                List runs that ended that way, with the command replaying each.
-          crossover <scenario.json> --param KEY --range FROM:TO --designs A,B
-                                Find where a finding stops holding as one parameter moves (paired bisection).
+          run [<scenario.json>]   Simulate a scenario for each design; print the table, write CSVs.
+          designs [NAME]          List the designs, or show one design's value on every axis.
+          trace [<scenario.json>] --design D --run I [--svg F]
+                                  Replay one run: its timeline, faults, outcome and cause.
+          find [<scenario.json>] --design D --outcome O [--cause C] [--shortest]
+                                  List runs that ended that way, with the command replaying each.
+          crossover [<scenario.json>] --param KEY --range FROM:TO --designs A,B
+                                  Find where a finding stops holding as one parameter moves (paired bisection).
           bench [<scenario.json>] [--runs N] [--jobs N]
-                                Measure runs/s, events/s and memory per design, against the bare engine.
-          help [COMMAND]        Show help for simrun or one command.
+                                  Measure runs/s, events/s and memory per design, against the bare engine.
+          help [COMMAND]          Show help for simrun or one command.
+
+        Without a scenario, commands read scenarios/default.json in the current directory, or a
+        built-in copy of it. Options given without a command apply to run (simrun --runs 1000000).
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
 
         See 'simrun <command> --help' for a command's options.
 
@@ -42,41 +64,48 @@ enum SimrunCommand {
     }
 
     static func main(_ arguments: [String]) -> Int32 {
-        do throws(UsageError) {
-            guard let first = arguments.first else {
-                return try RunCommand.execute([RunCommand.defaultScenario])
+        do throws(CommandFailure) {
+            guard let first = arguments.first else { return try RunCommand.execute([]) }
+            if let command = commands.first(where: { $0.name == first }) {
+                return try command.execute(Array(arguments.dropFirst()))
             }
             switch first {
-            case "run": return try RunCommand.execute(Array(arguments.dropFirst()))
-            case "designs": return try DesignsCommand.execute(Array(arguments.dropFirst()))
-            case "trace": return try TraceCommand.execute(Array(arguments.dropFirst()))
-            case "find": return try FindCommand.execute(Array(arguments.dropFirst()))
-            case "crossover": return try CrossoverCommand.execute(Array(arguments.dropFirst()))
-            case "bench": return try BenchCommand.execute(Array(arguments.dropFirst()))
             case "help", "-h", "--help":
-                switch arguments.dropFirst().first {
-                case "run": print(RunCommand.help, terminator: "")
-                case "designs": print(DesignsCommand.help, terminator: "")
-                case "trace": print(TraceCommand.help, terminator: "")
-                case "find": print(FindCommand.help, terminator: "")
-                case "crossover": print(CrossoverCommand.help, terminator: "")
-                case "bench": print(BenchCommand.help, terminator: "")
-                default: print(help, terminator: "")
-                }
+                let name = arguments.dropFirst().first
+                print(commands.first(where: { $0.name == name })?.spec.help ?? help, terminator: "")
+                return ExitCode.success
+            case "--version":
+                print(version)
                 return ExitCode.success
             default:
-                if first.hasPrefix("-") {
-                    // Options without a command apply to the default run.
-                    return try RunCommand.execute([RunCommand.defaultScenario] + arguments)
-                }
-                var message = "Unknown command '\(first)'."
-                if let hint = Suggestion.nearest(to: first, in: commands) { message += " Did you mean '\(hint)'?" }
-                throw UsageError(message: message, usage: usage)
+                // Options without a command apply to the default run.
+                if first.hasPrefix("-") { return try RunCommand.execute(arguments) }
+                throw .usage(UsageError(message: unknownCommand(first), usage: usage, command: nil))
             }
         } catch {
-            printError("Error: \(error.message)\nUsage: \(error.usage)\n  See 'simrun --help' for more information.")
-            return ExitCode.usage
+            switch error {
+            case .usage(let usageError):
+                let help = usageError.command.map { "simrun \($0) --help" } ?? "simrun --help"
+                printError("Error: \(usageError.message)\nUsage: \(usageError.usage)\n  See '\(help)' for more information.")
+                return ExitCode.usage
+            case .exit(let code):
+                return code
+            }
         }
+    }
+}
+
+extension SimrunCommand {
+    /// What to say about a first argument that is not a command: a scenario file gets the
+    /// command that runs it, a typo the nearest command.
+    static func unknownCommand(_ first: String) -> String {
+        var message = "Unknown command '\(first)'."
+        if first.hasSuffix(".json") || FileManager.default.fileExists(atPath: first) {
+            message += " To simulate a scenario file: simrun run \(ScenarioInput.shellQuoted(first))"
+        } else if let hint = Suggestion.nearest(to: first, in: commands.map(\.name) + ["help"]) {
+            message += " Did you mean '\(hint)'?"
+        }
+        return message
     }
 }
 

@@ -85,9 +85,9 @@ struct BenchTests {
         #expect(SimrunCommand.main(arguments) == 64)
     }
 
-    @Test("A bench of a missing scenario exits 65")
+    @Test("A bench of a missing scenario exits 66 (EX_NOINPUT)")
     func missingScenario() {
-        #expect(SimrunCommand.main(["bench", "/nonexistent/scenario.json", "--runs", "10"]) == 65)
+        #expect(SimrunCommand.main(["bench", "/nonexistent/scenario.json", "--runs", "10"]) == 66)
     }
 
     @Test("Rates read with thousands separators")

@@ -59,7 +59,7 @@ struct SwarmTests {
     /// Saves the case and returns the command that reproduces it.
     static func reproduction(_ scenario: Scenario, design: String) -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(scenario.name).json").path
-        try? AtomicFile.write(JSONWriter.write(scenario.jsonValue) + "\n", to: path)
+        try? OutputFiles.write(JSONWriter.write(scenario.jsonValue) + "\n", to: path)
         return "simrun run \(path) --designs \(design) --runs \(scenario.runs) --seed \(scenario.seed)"
     }
 

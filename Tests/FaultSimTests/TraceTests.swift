@@ -61,7 +61,7 @@ struct TraceTests {
         ["trace", "scenarios/default.json", "--run", "3"],
         ["trace", "scenarios/default.json", "--design", "naive"],
         ["trace", "scenarios/default.json", "--design", "naiv", "--run", "3"],
-        ["trace", "--design", "naive", "--run", "3"],
+        ["trace", "scenarios/default.json", "--design", "naive", "--run", "-3"],
         ["find", "scenarios/default.json", "--design", "naive"],
         ["find", "scenarios/default.json", "--design", "naive", "--outcome", "gone"],
         ["find", "scenarios/default.json", "--design", "naive", "--outcome", "lost", "--cause", "bad_luck"],
@@ -69,6 +69,13 @@ struct TraceTests {
     func badCommandLines(_ arguments: [String]) {
         let absolute = arguments.map { $0.hasPrefix("scenarios/") ? packageRoot + "/" + $0 : $0 }
         #expect(SimrunCommand.main(absolute) == 64)
+    }
+
+    @Test("trace and find without a scenario use the default one, from any directory")
+    func defaultScenario() {
+        #expect(SimrunCommand.main(["trace", "--design", "naive", "--run", "3"]) == 0)
+        #expect(SimrunCommand.main(["find", "--design", "naive", "--outcome", "lost", "--limit", "1"]) == 0)
+        #expect(ScenarioInput.traceCommand(path: nil, design: "naive", run: 3, seed: 1) == "simrun trace --design naive --run 3 --seed 1")
     }
 
     @Test("find lists matching runs; trace replays them")

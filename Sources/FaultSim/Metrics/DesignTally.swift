@@ -34,6 +34,8 @@ public struct DesignTally: Sendable, Equatable {
     public var leakedRecords: Int64 = 0
     /// Events processed, for the cost per run.
     public var events: Int64 = 0
+    /// Runs stopped at `World.maxEventsPerRun` before their horizon.
+    public var cappedRuns: Int64 = 0
     /// Firings per fault, indexed by `FaultKind.rawValue`.
     public var faultCounts = [Int64](repeating: 0, count: FaultKind.allCases.count)
     /// Blemished intents per (outcome, cause), indexed by `causeIndex`.
@@ -87,6 +89,7 @@ public struct DesignTally: Sendable, Equatable {
         appleRequests += other.appleRequests
         leakedRecords += other.leakedRecords
         events += other.events
+        cappedRuns += other.cappedRuns
         for index in faultCounts.indices { faultCounts[index] += other.faultCounts[index] }
         for index in causeCounts.indices { causeCounts[index] += other.causeCounts[index] }
     }

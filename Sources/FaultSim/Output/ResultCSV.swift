@@ -18,15 +18,15 @@ public struct ResultRow: Sendable {
     func perIntent(_ count: Int64) -> Double { tally.intents > 0 ? Double(count) / Double(tally.intents) : 0 }
 }
 
-/// The result tables as CSV. Columns up to `leaked_records` are the documented contract;
-/// the raw counts after it let partial results (shards) be merged exactly.
+/// The result tables as CSV. Columns up to `capped_runs` are the documented contract; the
+/// raw counts after it let partial results (shards) be merged exactly.
 public enum ResultCSV {
     public static let columns = [
         "scenario", "platform", "design", "seed", "runs", "intents", "not_charged", "delivered", "lost", "misdelivered",
         "duplicated", "double_charged", "lost_sales", "lost_rate", "lost_ci_low", "lost_ci_high", "delivered_same_session",
         "delivered_after_relaunch", "delivered_after_reinstall", "delivery_p50_ms", "delivery_p99_ms",
         "support_contacts", "stuck_modals", "server_requests_per_intent", "apple_requests_per_intent",
-        "leaked_records", "server_requests", "apple_requests", "events",
+        "leaked_records", "capped_runs", "server_requests", "apple_requests", "events",
     ]
 
     public static func render(_ rows: [ResultRow]) -> String {
@@ -46,7 +46,7 @@ public enum ResultCSV {
                 String(t.supportContacts), String(t.stuckModals),
                 FixedPoint.format(row.perIntent(t.serverRequests), places: 6),
                 FixedPoint.format(row.perIntent(t.appleRequests), places: 6),
-                String(t.leakedRecords), String(t.serverRequests), String(t.appleRequests), String(t.events),
+                String(t.leakedRecords), String(t.cappedRuns), String(t.serverRequests), String(t.appleRequests), String(t.events),
             ]
             text += fields.joined(separator: ",") + "\n"
         }

@@ -1,53 +1,119 @@
-/// The aligned table `simrun run` prints: one line per design, the figures a reader
-/// compares first, and each design's lost rate against the best design's, paired over the
-/// same intents (McNemar).
+/// The aligned table `simrun run` prints: one line per design, the figures a reader compares
+/// first, and each design's lost orders against the best design's, paired over the same intents
+/// (McNemar).
+///
+/// By default it fits in 120 columns (for the committed scenarios at up to 1,000,000 runs): the
+/// outcomes, the p99 delay and the paired comparison (percentage points), then each losing
+/// design's top lost cause below the table. `wide` adds every column (intents,
+/// p50 delay, support contacts, stuck spinners, requests per intent) and puts the cause in
+/// the table.
 public enum ResultTable {
-    public static func render(_ rows: [ResultRow], pairs: PairedLosses? = nil) -> String {
-        var header = ["design", "intents", "lost", "lost rate [95% CI]", "misdeliv", "dup", "2x charged", "lost sales",
-                      "p50 delay", "p99 delay", "support", "stuck", "req/intent"]
-        if pairs != nil { header.append("lost vs best (paired)") }
-        header.append("top lost cause")
-        let best = rows.indices.min { rows[$0].tally.lost < rows[$1].tally.lost }
-        var lines: [[String]] = [header]
-        for (index, row) in rows.enumerated() {
-            let t = row.tally
-            let lost = t.lostRate
-            var line: [String] = [
-                row.design, String(t.intents), String(t.lost),
-                "\(percent(lost.rate)) [\(percent(lost.low)), \(percent(lost.high))]",
-                String(t.misdelivered), String(t.duplicated), String(t.doubleCharged), String(t.lostSales),
-                t.deliveryDelay.quantile(0.5).map(humanDuration) ?? "-",
-                t.deliveryDelay.quantile(0.99).map(humanDuration) ?? "-",
-                String(t.supportContacts), String(t.stuckModals),
-                FixedPoint.format(row.perIntent(t.serverRequests), places: 2),
-            ]
-            if let pairs, let best { line.append(versusBest(index, best: best, pairs: pairs, intents: t.intents)) }
-            line.append(topCause(t))
-            lines.append(line)
+    /// The width the default table keeps within.
+    public static let narrowWidth = 120
+
+    struct Column {
+        let header: String
+        let leftAligned: Bool
+        let cell: (Int, ResultRow) -> String
+    }
+
+    public static func render(_ rows: [ResultRow], pairs: PairedLosses? = nil, wide: Bool = false) -> String {
+        let minimum = rows.map(\.tally.lost).min()
+        let best = rows.indices.filter { rows[$0].tally.lost == minimum }
+        var columns: [Column] = [Column(header: "design", leftAligned: true) { $1.design }]
+        if wide { columns.append(Column(header: "intents", leftAligned: false) { String($1.tally.intents) }) }
+        columns += [
+            Column(header: "lost", leftAligned: false) { String($1.tally.lost) },
+            Column(header: "lost rate [95% CI]", leftAligned: false) {
+                let lost = $1.tally.lostRate
+                let interval = wide ? "[\(percent(lost.low)), \(percent(lost.high))]"
+                    : "[\(FixedPoint.format(lost.low * 100, places: 3)), \(FixedPoint.format(lost.high * 100, places: 3))]"
+                return "\(percent(lost.rate)) \(interval)"
+            },
+            Column(header: "misdeliv", leftAligned: false) { String($1.tally.misdelivered) },
+            Column(header: "dup", leftAligned: false) { String($1.tally.duplicated) },
+            Column(header: wide ? "2x charged" : "2x chg", leftAligned: false) { String($1.tally.doubleCharged) },
+            Column(header: wide ? "lost sales" : "no sale", leftAligned: false) { String($1.tally.lostSales) },
+        ]
+        if wide {
+            columns.append(Column(header: "p50 delay", leftAligned: false) { $1.tally.deliveryDelay.quantile(0.5).map(humanDuration) ?? "-" })
         }
-        var widths = [Int](repeating: 0, count: header.count)
+        columns.append(Column(header: wide ? "p99 delay" : "p99", leftAligned: false) {
+            $1.tally.deliveryDelay.quantile(0.99).map(humanDuration) ?? "-"
+        })
+        if wide {
+            columns += [
+                Column(header: "support", leftAligned: false) { String($1.tally.supportContacts) },
+                Column(header: "stuck", leftAligned: false) { String($1.tally.stuckModals) },
+                Column(header: "req/intent", leftAligned: false) { FixedPoint.format($1.perIntent($1.tally.serverRequests), places: 2) },
+            ]
+        }
+        if let pairs {
+            columns.append(Column(header: wide ? "lost vs best (paired)" : "pts vs best", leftAligned: false) { index, row in
+                versusBest(index, best: best, pairs: pairs, intents: row.tally.intents, unit: wide ? " pts " : " ")
+            })
+        }
+        if wide { columns.append(Column(header: "top lost cause", leftAligned: false) { topCause($1.tally) }) }
+
+        var text = aligned(columns, rows)
+        if !wide {
+            let causes = rows.filter { $0.tally.lost > 0 }.map { "\($0.design): \(topCause($0.tally))" }
+            if !causes.isEmpty { text += "\ntop lost cause:\n" + inColumns(causes, width: narrowWidth) }
+        }
+        if best.count > 1 {
+            text += best.count == rows.count
+                ? "\nAll \(best.count) designs tie at \(minimum ?? 0) lost orders.\n"
+                : "\n\(best.count) designs tie at the fewest lost orders (\(minimum ?? 0)); the others are compared with \(rows[best[0]].design).\n"
+        }
+        let capped = rows.filter { $0.tally.cappedRuns > 0 }
+        if !capped.isEmpty {
+            text += "\nruns stopped at the \(Grouped.format(World.maxEventsPerRun))-event cap before their horizon: "
+                + capped.map { "\($0.design) \($0.tally.cappedRuns)" }.joined(separator: ", ")
+                + ". They are judged where they stopped; their undelivered orders are lost with cause event_cap_reached.\n"
+        }
+        return text
+    }
+
+    static func aligned(_ columns: [Column], _ rows: [ResultRow]) -> String {
+        var lines = [columns.map(\.header)]
+        for (index, row) in rows.enumerated() { lines.append(columns.map { $0.cell(index, row) }) }
+        var widths = [Int](repeating: 0, count: columns.count)
         for line in lines { for (index, cell) in line.enumerated() { widths[index] = max(widths[index], cell.count) } }
         var text = ""
         for (number, line) in lines.enumerated() {
             let cells = line.enumerated().map { index, cell in
                 let pad = String(repeating: " ", count: widths[index] - cell.count)
-                return index == 0 ? cell + pad : pad + cell
+                return columns[index].leftAligned ? cell + pad : pad + cell
             }
-            text += cells.joined(separator: "  ") + "\n"
+            text += cells.joined(separator: "  ").trailingSpacesTrimmed + "\n"
             if number == 0 { text += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n" }
         }
         return text
     }
 
-    /// "best", or the difference in lost rate and whether it is real: "+1.234 pts p<0.001",
-    /// "+0.004 pts p=0.41 same".
-    static func versusBest(_ index: Int, best: Int, pairs: PairedLosses, intents: Int64) -> String {
-        if index == best { return "best" }
-        let more = pairs.lostOnlyBy(index, notBy: best) - pairs.lostOnlyBy(best, notBy: index)
+    /// Items laid out in as many columns as fit `width`, filled row by row.
+    static func inColumns(_ items: [String], width: Int) -> String {
+        let cell = (items.map(\.count).max() ?? 0) + 4
+        let perLine = max(1, (width - 2) / cell)
+        var text = ""
+        for start in stride(from: 0, to: items.count, by: perLine) {
+            let line = items[start..<min(start + perLine, items.count)]
+                .map { $0 + String(repeating: " ", count: cell - $0.count) }.joined()
+            text += "  " + line.trailingSpacesTrimmed + "\n"
+        }
+        return text
+    }
+
+    /// "best", "tied best", or the difference in lost rate (percentage points) and whether it
+    /// is real: "+1.234 pts p<0.001", "+0.004 pts p=0.410 same" (`unit` " pts ", or " ").
+    static func versusBest(_ index: Int, best: [Int], pairs: PairedLosses, intents: Int64, unit: String = " pts ") -> String {
+        if best.contains(index) { return best.count > 1 ? "tied best" : "best" }
+        let reference = best[0]
+        let more = pairs.lostOnlyBy(index, notBy: reference) - pairs.lostOnlyBy(reference, notBy: index)
         let difference = Double(more) / Double(max(intents, 1)) * 100
-        let p = pairs.mcNemarPValue(index, best)
+        let p = pairs.mcNemarPValue(index, reference)
         let verdict = p < 0.001 ? "p<0.001" : "p=" + FixedPoint.format(p, places: 3) + (p < 0.05 ? "" : " same")
-        return (more >= 0 ? "+" : "") + FixedPoint.format(difference, places: 3) + " pts " + verdict
+        return (more >= 0 ? "+" : "") + FixedPoint.format(difference, places: 3) + unit + verdict
     }
 
     /// "finished_before_delivery 71%", or "-" when nothing was lost.
@@ -65,5 +131,32 @@ public enum ResultTable {
         if ms < 3_600_000 { return FixedPoint.format(Double(ms) / 60_000, places: 1) + "m" }
         if ms < 86_400_000 { return FixedPoint.format(Double(ms) / 3_600_000, places: 1) + "h" }
         return FixedPoint.format(Double(ms) / 86_400_000, places: 1) + "d"
+    }
+}
+
+extension String {
+    var trailingSpacesTrimmed: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
+
+/// Whole numbers with thousands separators, the same on every platform: 1234567 → "1,234,567".
+public enum Grouped {
+    public static func format(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var text = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(character)
+        }
+        return value < 0 ? "-" + text : text
+    }
+
+    /// Rounded to a whole number first; "-" for infinity or NaN.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 9e18 else { return "-" }
+        return format(Int(value.rounded()))
     }
 }

@@ -68,11 +68,17 @@ public struct ChunkPlan: Sendable {
     /// Threads actually used: `jobs`, or fewer when there are fewer chunks.
     public let workers: Int
 
+    /// Any run range, thread count and chunk size: the arithmetic is done in UInt64 with no
+    /// sum or product that can overflow (a chunk size near `Int.max` is one chunk).
     public init(runs: Range<UInt64>, jobs: Int, chunkSize: Int) {
         precondition(jobs >= 1 && chunkSize >= 1)
         self.runs = runs
         self.chunkSize = chunkSize
-        chunkCount = (runs.count + chunkSize - 1) / chunkSize
+        let count = runs.upperBound - runs.lowerBound
+        let size = UInt64(chunkSize)
+        let chunks = count / size + (count % size == 0 ? 0 : 1)
+        precondition(chunks <= UInt64(Int.max), "more chunks than an Int can count")
+        chunkCount = Int(chunks)
         workers = max(1, min(jobs, chunkCount))
     }
 
@@ -81,9 +87,13 @@ public struct ChunkPlan: Sendable {
     public func forEachChunk(of worker: Int, _ body: (Range<UInt64>) -> Void) {
         var chunk = worker
         while chunk < chunkCount {
-            let start = runs.lowerBound + UInt64(chunk * chunkSize)
-            body(start..<min(start + UInt64(chunkSize), runs.upperBound))
-            chunk += workers
+            // chunk < ⌈count / size⌉, so chunk × size < count: neither the product nor the
+            // sums below can overflow.
+            let start = runs.lowerBound + UInt64(chunk) * UInt64(chunkSize)
+            body(start..<(start + min(UInt64(chunkSize), runs.upperBound - start)))
+            let (next, overflow) = chunk.addingReportingOverflow(workers)
+            if overflow { break }
+            chunk = next
         }
     }
 }

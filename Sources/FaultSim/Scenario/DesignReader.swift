@@ -4,9 +4,17 @@ import Policies
 /// preset (default `naive`) and any axis to override, by the axis names `simrun designs NAME`
 /// prints. An unknown axis or value is an error naming it.
 enum DesignReader {
+    /// The most custom designs a scenario may define: the paired comparison grows with the
+    /// square of the design count.
+    static let maxCustomDesigns = 1_000
+
     static func read(_ value: JSONValue, file: String) throws(ScenarioError) -> [Design] {
         guard case .array(let entries) = value else {
             throw ScenarioError(file: file, keyPath: "customDesigns", value: value.rendered, message: "expected an array of designs")
+        }
+        guard entries.count <= maxCustomDesigns else {
+            throw ScenarioError(file: file, keyPath: "customDesigns", value: "\(entries.count) designs",
+                                message: "at most \(maxCustomDesigns) custom designs (every pair of designs is compared)")
         }
         var designs: [Design] = []
         for (index, entry) in entries.enumerated() {

@@ -8,8 +8,12 @@ public struct Scenario: Sendable, Equatable {
     public var name: String = "default"
     /// What the scenario stresses, in one or two sentences.
     public var description: String = ""
-    /// Independent runs (one user, one device, one world each).
+    /// Independent runs (one user, one device, one world each), at most `maxRuns`.
     public var runs: Int = 100_000
+    /// The most runs a scenario or a command may ask for: 10^12, weeks of work on one machine.
+    /// Keeps every count in the tallies far from overflow (at most 64 intents and 200,000
+    /// events per run).
+    public static let maxRuns = 1_000_000_000_000
     /// Master seed: with the run index and the component it determines every draw.
     public var seed: UInt64 = 1
     /// When a run ends; whatever is not delivered by then is lost (domain.md §7).

@@ -7,12 +7,16 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     /// The offending value as written, or empty.
     public let value: String
     public let message: String
+    /// The file could not be read at all (missing, a directory, no permission): sysexits'
+    /// EX_NOINPUT (66) rather than bad data (65).
+    public let unreadable: Bool
 
-    public init(file: String, keyPath: String, value: String = "", message: String) {
+    public init(file: String, keyPath: String, value: String = "", message: String, unreadable: Bool = false) {
         self.file = file
         self.keyPath = keyPath
         self.value = value
         self.message = message
+        self.unreadable = unreadable
     }
 
     public var description: String {

@@ -1,5 +1,10 @@
 import Foundation
 import Policies
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads scenario files. Validation is strict: an unknown key, a probability outside [0, 1],
 /// a negative or unit-less duration, an unknown distribution or design is an error naming
@@ -10,14 +15,44 @@ public enum ScenarioLoader {
     public static func load(
         path: String, overrides: [ScenarioOverride] = [], knownDesigns: [String] = Design.presets.map(\.name)
     ) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(file: path, keyPath: "", message: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let bytes = try readFile(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ScenarioError(file: path, keyPath: "", message: "the file is not UTF-8 text")
         }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return try parse(text, file: path, name: name, overrides: overrides, knownDesigns: knownDesigns)
+    }
+
+    /// The largest scenario file read: far above any real one, small enough that a wrong path
+    /// (a disk image, /dev/zero) fails at once instead of filling memory.
+    public static let maxFileBytes = 16 << 20
+
+    /// The file's bytes, or an error carrying the operating system's reason.
+    static func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
+        func unreadable(_ reason: String) -> ScenarioError {
+            ScenarioError(file: path, keyPath: "", message: "cannot read the file: \(reason)", unreadable: true)
+        }
+        guard !path.isEmpty else { throw unreadable("the path is empty") }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw unreadable(osReason()) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw unreadable(osReason()) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw unreadable("it is a directory") }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw unreadable(osReason())
+            }
+            if count == 0 { return bytes }
+            bytes += buffer[..<count]
+            if bytes.count > maxFileBytes {
+                throw ScenarioError(file: path, keyPath: "", message: "the file is larger than \(maxFileBytes >> 20) MiB; a scenario is a small JSON file")
+            }
+        }
     }
 
     /// Parses scenario JSON text, with `overrides` applied; `file` is only used in error messages.
@@ -41,7 +76,7 @@ public enum ScenarioLoader {
         }
         var top = try ObjectReader(file: file, path: "", value: json)
         try top.string("description", &scenario.description)
-        try top.integer("runs", &scenario.runs, in: 1...1_000_000_000_000)
+        try top.integer("runs", &scenario.runs, in: 1...Scenario.maxRuns)
         try top.seed("seed", &scenario.seed)
         try top.duration("horizon", &scenario.horizonMs)
         if scenario.horizonMs <= 0 {
@@ -50,10 +85,16 @@ public enum ScenarioLoader {
         if let value = top.value("customDesigns") { scenario.customDesigns = try DesignReader.read(value, file: file) }
         let knownDesigns = knownDesigns + scenario.customDesigns.map(\.name)
         try top.stringList("designs", &scenario.designs)
-        for (index, design) in scenario.designs.enumerated() where !knownDesigns.contains(design) {
-            var message = "unknown design; `simrun designs` lists them"
-            if let hint = Suggestion.nearest(to: design, in: knownDesigns) { message += "; did you mean '\(hint)'?" }
-            throw ScenarioError(file: file, keyPath: "designs[\(index)]", value: "\"\(design)\"", message: message)
+        for (index, design) in scenario.designs.enumerated() {
+            guard knownDesigns.contains(design) else {
+                var message = "unknown design; `simrun designs` lists them"
+                if let hint = Suggestion.nearest(to: design, in: knownDesigns) { message += "; did you mean '\(hint)'?" }
+                throw ScenarioError(file: file, keyPath: "designs[\(index)]", value: "\"\(design)\"", message: message)
+            }
+            if let first = scenario.designs[..<index].firstIndex(of: design) {
+                throw ScenarioError(file: file, keyPath: "designs[\(index)]", value: "\"\(design)\"",
+                                    message: "named twice (also designs[\(first)]); name each design once")
+            }
         }
         if let value = top.value("platform") { scenario.platform = try readPlatform(value, in: top) }
         if var reader = try top.object("catalog") {

@@ -18,6 +18,7 @@ public enum Cause: Int, Sendable, CaseIterable {
     // Lost, by what stood in the way at the end.
     case heldForOtherAccount
     case notRecoverable
+    case eventCapReached
     case userNeverCameBack
     case offline
     case requestLost
@@ -51,6 +52,7 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .receiptNoLongerListsIt: "receipt_no_longer_lists_it"
         case .heldForOtherAccount: "held_for_other_account"
         case .notRecoverable: "not_recoverable_by_lookup"
+        case .eventCapReached: "event_cap_reached"
         case .userNeverCameBack: "user_never_came_back"
         case .offline: "offline"
         case .requestLost: "request_lost"
@@ -84,6 +86,7 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .receiptNoLongerListsIt: "the consumable was finished, so the app receipt no longer listed it"
         case .heldForOtherAccount: "the record belongs to an account that is no longer logged in; the design waits for it"
         case .notRecoverable: "the recover page's look-up found nothing the server could credit"
+        case .eventCapReached: "the run reached the 200,000-event cap before its horizon and was judged where it stopped"
         case .userNeverCameBack: "the app died with work pending and the user never came back"
         case .offline: "the last verification failed offline"
         case .requestLost: "the last verify request was lost"

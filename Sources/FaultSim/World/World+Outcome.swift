@@ -56,11 +56,13 @@ extension World {
     }
 
     /// Why a charged intent was never delivered: the first irreversible step if there was one,
-    /// else the user leaving for good, else the last failed verification.
+    /// else the run stopping at the event cap, else the user leaving for good, else the last
+    /// failed verification.
     func lossCause(_ intent: IntentState) -> Cause {
         invariant(intent.transaction >= 0, "a lost intent was charged")
         let transaction = transactions[Int(intent.transaction)]
         if transaction.irreversible != .none { return transaction.irreversible }
+        if lastRunReachedCap { return .eventCapReached }
         if userGoneForGood { return .userNeverCameBack }
         if transaction.lastFailure != .none { return transaction.lastFailure }
         return .stillPending

@@ -81,8 +81,14 @@ public struct World: Sendable {
     public internal(set) var lastRunFingerprint: UInt64 = 0
     /// Events the last run took.
     public internal(set) var lastRunEvents = 0
+    /// The last run reached `maxEventsPerRun` and was stopped there, before its horizon.
+    public internal(set) var lastRunReachedCap = false
 
-    /// No run may take more events than this; reaching it is a model bug, not a result.
+    /// The most events one run may take. A valid scenario can ask for more (sessions of weeks
+    /// with a retry every few seconds against a server that always fails): such a run is
+    /// stopped at the cap, counted (`DesignTally.cappedRuns`), and judged where it stopped, its
+    /// undelivered orders lost with cause `event_cap_reached`. The bound keeps every run, and
+    /// so every simulation, finite.
     public static var maxEventsPerRun: Int { 200_000 }
 
     // Fixed client timings (not worth a scenario key).
@@ -110,12 +116,15 @@ public struct World: Sendable {
         reset(index)
         planRun()
         var processed = 0
+        lastRunReachedCap = false
         while let event = queue.pop() {
-            processed += 1
-            if processed > World.maxEventsPerRun {
-                fatalError("run \(index) of design \(design.name) exceeded \(World.maxEventsPerRun) events; replay it with "
-                    + "simrun trace <scenario.json> --design \(design.name) --run \(index) --seed \(scenario.seed)")
+            if processed == World.maxEventsPerRun {
+                lastRunReachedCap = true
+                tally.cappedRuns += 1
+                note(.app, nil, "the run stops at the event cap (\(World.maxEventsPerRun) events); outcomes are judged here")
+                break
             }
+            processed += 1
             handle(event)
             #if DEBUG
             queue._checkInvariants()

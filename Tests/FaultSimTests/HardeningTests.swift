@@ -147,7 +147,7 @@ struct HardeningTests {
         }.status == 73)
         #expect(try run { ["--out", $0] }.status == 73, "a directory")
         let linked = try run { folder in
-            FileManager.default.createFile(atPath: folder + "/target.csv", contents: Data("old\n".utf8))
+            _ = FileManager.default.createFile(atPath: folder + "/target.csv", contents: Data("old\n".utf8))
             symlink("target.csv", folder + "/link.csv")
             return ["--out", folder + "/link.csv"]
         }
@@ -164,7 +164,7 @@ struct HardeningTests {
         let missing = try run(runs: 1_000_000_000) { ["--out", $0 + "/missing/a.csv"] }
         #expect(missing.status == 73)
         let underFile = try run(runs: 1_000_000_000) { folder in
-            FileManager.default.createFile(atPath: folder + "/file", contents: Data())
+            _ = FileManager.default.createFile(atPath: folder + "/file", contents: Data())
             return ["--out", folder + "/file/a.csv"]
         }
         #expect(underFile.status == 73)
@@ -238,7 +238,7 @@ struct HardeningTests {
         // Permission is checked only where permissions bind (root reads everything).
         if geteuid() != 0 {
             let locked = folder.path("locked.json").path
-            FileManager.default.createFile(atPath: locked, contents: Data("{}".utf8), attributes: [.posixPermissions: 0])
+            _ = FileManager.default.createFile(atPath: locked, contents: Data("{}".utf8), attributes: [.posixPermissions: 0])
             #expect(readError(locked)?.message.contains("Permission denied") == true)
         }
     }

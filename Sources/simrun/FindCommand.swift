@@ -35,12 +35,7 @@ enum FindCommand {
             wantedCause = match
         }
         let count = try ScenarioInput.integer(parsed, limit, in: 1...100_000, spec) ?? 10
-        let runLimit = try ScenarioInput.integer(parsed, runs, in: 1...ScenarioInput.maxRuns, spec)
-        let seedValue = try ScenarioInput.seed(parsed, seed, spec)
-        let overrides = try ScenarioInput.overrides(parsed, spec)
-        var source = try ScenarioInput.source(path, overrides: overrides)
-        if let seedValue { source.scenario.seed = seedValue }
-        if let runLimit { source.scenario.runs = runLimit }
+        let (source, overrides, _) = try ScenarioInput.source(parsed, path: path, runs: runs, seed: seed, spec)
         let scenario = source.scenario
         let chosen = try ScenarioInput.design(designName, in: scenario, option: design, spec)
         ScenarioInput.warnAboutEventCap(source, designs: [chosen])

@@ -19,21 +19,17 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run", abstract: "Simulate a scenario for each design and compare lost, mis-delivered and duplicated orders.",
         positional: "<scenario.json>", positionalOptional: true,
-        options: [runs, seed, jobs, designs, out, faultsOut, pairsOut, causesOut, chunkSize, wide, ScenarioInput.set],
+        options: [runs, seed, jobs, designs, out, faultsOut, pairsOut, causesOut, chunkSize, wide, ProgressLine.quietOption,
+                  ScenarioInput.set],
         usageNote: "no scenario: scenarios/default.json, or its built-in copy; every output is written whole or not at all")
 
     static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
         guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
 
         // Every flag is checked before the scenario is read, and every output before any work.
-        let runCount = try ScenarioInput.integer(parsed, runs, in: 1...ScenarioInput.maxRuns, spec)
-        let seedValue = try ScenarioInput.seed(parsed, seed, spec)
         let jobCount = try ScenarioInput.jobs(parsed, jobs, spec)
         let chunk = try ScenarioInput.integer(parsed, chunkSize, in: 1...ScenarioInput.maxRuns, spec) ?? Runner.defaultChunkSize
-        let overrides = try ScenarioInput.overrides(parsed, spec)
-        var source = try ScenarioInput.source(path, overrides: overrides)
-        if let runCount { source.scenario.runs = runCount }
-        if let seedValue { source.scenario.seed = seedValue }
+        var source = try ScenarioInput.source(parsed, path: path, runs: runs, seed: seed, spec).source
         try ScenarioInput.selectDesigns(parsed, designs, in: &source.scenario, spec)
         let targets = try ScenarioInput.outputs(parsed, outputs, inputs: source.inputs, spec)
         let scenario = source.scenario
@@ -42,8 +38,10 @@ enum RunCommand {
         ScenarioInput.announceLongJob(scenario, designs: chosen, jobs: jobCount)
 
         let started = DispatchTime.now().uptimeNanoseconds
+        let progress = ProgressLine(total: scenario.runs, label: "simrun run", quiet: parsed.flags.contains(ProgressLine.quietOption.name))
         let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
-                                              jobs: jobCount, chunkSize: chunk)
+                                              jobs: jobCount, chunkSize: chunk, progress: progress.counter)
+        progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rows = zip(chosen, tallies).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
 

@@ -60,6 +60,46 @@ enum ScenarioInput {
         }
     }
 
+    /// The scenario at `path` with `key` set to `value` after the other overrides, as `--set
+    /// key=value` would make it (and the seed, when given).
+    static func scenario(_ path: String?, overrides: [ScenarioOverride], key: String, value: String, seed: UInt64?,
+                         option: OptionSpec, _ command: CommandSpec) throws(CommandFailure) -> Scenario {
+        guard case .success(let override) = ScenarioOverride.parse("\(key)=\(value)") else {
+            throw command.invalid(key, for: option, because: "not a key path (keys separated by '.', array items as [n])")
+        }
+        var loaded = try source(path, overrides: overrides + [override]).scenario
+        if let seed { loaded.seed = seed }
+        return loaded
+    }
+
+    /// Splits `text` at commas that are not inside braces, brackets or quotes, so a value may be
+    /// a JSON object: `0.01,0.02` or `{"kind":"fixed","value":"5s"},10s`.
+    static func topLevelItems(_ text: String) -> [String] {
+        var items: [String] = []
+        var current = ""
+        var depth = 0
+        var quoted = false
+        var escaped = false
+        for character in text {
+            if quoted {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "{" || character == "[" {
+                depth += 1
+            } else if character == "}" || character == "]" {
+                depth -= 1
+            } else if character == "," && depth == 0 {
+                items.append(current)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        items.append(current)
+        return items
+    }
+
     /// Simulates the first few runs of each design and says so on standard error when one
     /// reaches the event cap: the whole job will then be slow, and its capped runs end early.
     static func warnAboutEventCap(_ source: Source, designs: [Design]) {
@@ -100,6 +140,29 @@ enum ScenarioInput {
         if seconds < 172_800 { return FixedPoint.format(seconds / 3_600, places: 1) + " hours" }
         if seconds < 3.2e7 { return FixedPoint.format(seconds / 86_400, places: 1) + " days" }
         return FixedPoint.format(seconds / 3.15e7, places: 1) + " years"
+    }
+
+    /// The scenario the command line names, with every `--set` applied, then `--runs` and
+    /// `--seed` when given (each checked before the file is read). Shared by every command that
+    /// simulates a scenario, so they read it the same way.
+    static func source(_ parsed: ParsedArguments, path: String?, runs: OptionSpec?, seed: OptionSpec?,
+                       _ command: CommandSpec) throws(CommandFailure) -> (source: Source, overrides: [ScenarioOverride], seed: UInt64?) {
+        let runCount = try runs.map { option throws(CommandFailure) in try integer(parsed, option, in: 1...maxRuns, command) } ?? nil
+        let seedValue = try seed.map { option throws(CommandFailure) in try self.seed(parsed, option, command) } ?? nil
+        let overrides = try self.overrides(parsed, command)
+        var loaded = try source(path, overrides: overrides)
+        if let runCount { loaded.scenario.runs = runCount }
+        if let seedValue { loaded.scenario.seed = seedValue }
+        return (loaded, overrides, seedValue)
+    }
+
+    /// `a,b`: two different designs of the scenario.
+    static func designPair(_ text: String, option: OptionSpec, in scenario: Scenario,
+                           _ command: CommandSpec) throws(CommandFailure) -> (Design, Design) {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard names.count == 2 else { throw command.invalid(text, for: option, because: "expected two designs, a,b") }
+        guard names[0] != names[1] else { throw command.invalid(text, for: option, because: "a design compared with itself") }
+        return (try design(names[0], in: scenario, option: option, command), try design(names[1], in: scenario, option: option, command))
     }
 
     /// The value of an option the command cannot do without.

@@ -26,6 +26,7 @@ enum SimrunCommand {
         ("designs", DesignsCommand.execute, DesignsCommand.spec),
         ("trace", TraceCommand.execute, TraceCommand.spec),
         ("find", FindCommand.execute, FindCommand.spec),
+        ("compare", CompareCommand.execute, CompareCommand.spec),
         ("crossover", CrossoverCommand.execute, CrossoverCommand.spec),
         ("bench", BenchCommand.execute, BenchCommand.spec),
     ]}
@@ -45,6 +46,8 @@ enum SimrunCommand {
                                   Replay one run: its timeline, faults, outcome and cause.
           find [<scenario.json>] --design D --outcome O [--cause C] [--shortest]
                                   List runs that ended that way, with the command replaying each.
+          compare [<scenario.json>] --designs A,B [--runs N]
+                                  Two designs intent by intent: discordant intents, difference, exact p, verdict.
           crossover [<scenario.json>] --param KEY --range FROM:TO --designs A,B
                                   Find where a finding stops holding as one parameter moves (paired bisection).
           bench [<scenario.json>] [--runs N] [--jobs N]

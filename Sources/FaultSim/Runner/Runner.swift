@@ -17,15 +17,16 @@ public enum Runner {
     /// - Complexity: O(|runs| · |designs| · events per run).
     public static func run(
         scenario: Scenario, designs: [Design], runs: Range<UInt64>,
-        jobs: Int, chunkSize: Int = defaultChunkSize
+        jobs: Int, chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
     ) -> [DesignTally] {
-        compare(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize).tallies
+        compare(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize, progress: progress).tallies
     }
 
-    /// Like `run`, and also the paired lost-intent comparison of every two designs.
+    /// Like `run`, and also the paired lost-intent comparison of every two designs. `progress`,
+    /// when given, counts finished runs (once per chunk).
     public static func compare(
         scenario: Scenario, designs: [Design], runs: Range<UInt64>,
-        jobs: Int, chunkSize: Int = defaultChunkSize
+        jobs: Int, chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
     ) -> (tallies: [DesignTally], pairs: PairedLosses) {
         let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
         let collector = WorkerResults<WorkerResult>(workers: plan.workers)
@@ -41,6 +42,7 @@ public enum Runner {
                     }
                     pairs.record(lostMasks: masks)
                 }
+                progress?.add(chunk.count)
             }
             collector.store(worker: worker, WorkerResult(tallies: worlds.map(\.tally), pairs: pairs))
         }
@@ -52,6 +54,37 @@ public enum Runner {
         }
         for tally in merged { tally._checkInvariants() }
         return (merged, pairs)
+    }
+
+    /// Two designs over the same runs, every blemished outcome paired intent by intent, and
+    /// each design's tally.
+    public static func pair(
+        scenario: Scenario, _ a: Design, _ b: Design, runs: Range<UInt64>, jobs: Int,
+        chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
+    ) -> (a: DesignTally, b: DesignTally, paired: PairedOutcomes) {
+        let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
+        let collector = WorkerResults<(DesignTally, DesignTally, PairedOutcomes)>(workers: plan.workers)
+        DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
+            var first = World(scenario: scenario, design: a)
+            var second = World(scenario: scenario, design: b)
+            var paired = PairedOutcomes()
+            plan.forEachChunk(of: worker) { chunk in
+                for run in chunk {
+                    first.run(run)
+                    second.run(run)
+                    paired.record(first.outcomeMasks, second.outcomeMasks, intents: scenario.user.intentsPerRun)
+                }
+                progress?.add(chunk.count)
+            }
+            collector.store(worker: worker, (first.tally, second.tally, paired))
+        }
+        var result = (a: DesignTally(), b: DesignTally(), paired: PairedOutcomes())
+        for part in collector.results {
+            result.a.merge(part.0)
+            result.b.merge(part.1)
+            result.paired.merge(part.2)
+        }
+        return result
     }
 
     /// The number of worker threads `--jobs auto` means on this machine.
@@ -107,19 +140,19 @@ struct WorkerResult: Sendable {
 /// order never depends on which thread finished first).
 /// `@unchecked Sendable`: every access to `slots` holds `lock`, and `results` is read only
 /// after `concurrentPerform` has returned (all workers done).
-final class WorkerResults<Value: Sendable>: @unchecked Sendable {
+public final class WorkerResults<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Value?]
 
-    init(workers: Int) { slots = Array(repeating: nil, count: workers) }
+    public init(workers: Int) { slots = Array(repeating: nil, count: workers) }
 
-    func store(worker: Int, _ result: Value) {
+    public func store(worker: Int, _ result: Value) {
         lock.lock()
         defer { lock.unlock() }
         slots[worker] = result
     }
 
-    var results: [Value] {
+    public var results: [Value] {
         lock.lock()
         defer { lock.unlock() }
         return slots.map { $0! }

@@ -10,6 +10,9 @@ extension World {
         tally.intents += Int64(intents.count)
         lastRunLostMask = 0
         lastRunLostSaleMask = 0
+        lastRunMisdeliveredMask = 0
+        lastRunDuplicatedMask = 0
+        lastRunNotChargedMask = 0
         lastRunVerdicts.removeAll(keepingCapacity: true)
         let keepsVerdicts = recordsVerdicts || tracing
         func verdict(_ verdict: IntentVerdict) { if keepsVerdicts { lastRunVerdicts.append(verdict) } }
@@ -17,6 +20,7 @@ extension World {
             if intent.charges == 0 {
                 invariant(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
                 tally.notCharged += 1
+                lastRunNotChargedMask |= 1 << UInt64(index)
                 if intent.orderCreationFailed {
                     tally.lostSales += 1
                     lastRunLostSaleMask |= 1 << UInt64(index)
@@ -28,10 +32,12 @@ extension World {
                 verdict(IntentVerdict(outcome: .doubleCharged, cause: .doubleTapUnguarded))
             } else if intent.wrongDeliveries > 0 {
                 tally.misdelivered += 1
+                lastRunMisdeliveredMask |= 1 << UInt64(index)
                 tally.count(.misdelivered, intent.misdeliveryCause)
                 verdict(IntentVerdict(outcome: .misdelivered, cause: intent.misdeliveryCause))
             } else if intent.correctDeliveries > 1 {
                 tally.duplicated += 1
+                lastRunDuplicatedMask |= 1 << UInt64(index)
                 tally.count(.duplicated, .serverNotIdempotent)
                 verdict(IntentVerdict(outcome: .duplicated, cause: .serverNotIdempotent))
             } else if intent.correctDeliveries == 1 {

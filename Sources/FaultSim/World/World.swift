@@ -18,6 +18,16 @@ public struct World: Sendable {
     /// Bit k is set when intent k of the last run was a lost sale (never charged because its
     /// order could not be created).
     public internal(set) var lastRunLostSaleMask: UInt64 = 0
+    /// Bit k is set when intent k of the last run ended mis-delivered, duplicated, or not charged.
+    public internal(set) var lastRunMisdeliveredMask: UInt64 = 0
+    public internal(set) var lastRunDuplicatedMask: UInt64 = 0
+    public internal(set) var lastRunNotChargedMask: UInt64 = 0
+
+    /// The last run's intent masks of the paired outcomes (a value, no allocation).
+    public var outcomeMasks: PairedOutcomes.Masks {
+        PairedOutcomes.Masks(lost: lastRunLostMask, misdelivered: lastRunMisdeliveredMask,
+                             duplicated: lastRunDuplicatedMask, notCharged: lastRunNotChargedMask)
+    }
 
     var queue = EventQueue(capacity: 256)
     var streams = RandomStreams()

@@ -1,0 +1,112 @@
+import FaultSim
+import Foundation
+import Policies
+import Testing
+@testable import simrun
+
+/// `simrun compare`: McNemar's exact test and the paired counts behind the verdict.
+@Suite("Paired comparison")
+struct ComparisonTests {
+    static let anomalies = packageRoot + "/scenarios/storekit-anomalies.json"
+
+    @Test("Exact McNemar p-values match the binomial by hand")
+    func exactMcNemar() {
+        func p(_ b: Int64, _ c: Int64) -> Double { DeterministicMath.exp(ExactMcNemar.logPValue(onlyA: b, onlyB: c)) }
+        // 10 vs 0: 2 · (1/2)^10.
+        #expect(abs(p(10, 0) - 2.0 / 1_024) < 1e-12)
+        // 3 vs 7: 2 · (C(10,0)+C(10,1)+C(10,2)+C(10,3)) / 2^10 = 352 / 1024.
+        #expect(abs(p(3, 7) - 352.0 / 1_024) < 1e-12)
+        #expect(p(7, 3) == p(3, 7))
+        #expect(p(5, 5) == 1)
+        #expect(p(3, 4) == 1, "2 · P(X ≤ 3) for n = 7 is exactly 1")
+        #expect(p(0, 0) == 1)
+        // Millions of discordant intents neither underflow nor overflow in log space.
+        let huge = ExactMcNemar.logPValue(onlyA: 1_000_000, onlyB: 900_000)
+        #expect(huge.isFinite && huge < -1_000)
+        #expect(ExactMcNemar.formatted(logPValue: huge) == "< 1e-300")
+        #expect(ExactMcNemar.formatted(logPValue: DeterministicMath.log(0.34375)) == "0.344")
+        #expect(ExactMcNemar.formatted(logPValue: DeterministicMath.log(2.0 / 1_024)) == "0.002")
+        #expect(ExactMcNemar.formatted(logPValue: DeterministicMath.log(2.0e-5)) == "2.0e-05")
+    }
+
+    @Test("Paired counts: only A, only B and both, per outcome, intent by intent")
+    func pairedCounts() {
+        var paired = PairedOutcomes()
+        let a = PairedOutcomes.Masks(lost: 0b011, misdelivered: 0b100, duplicated: 0, notCharged: 0b001)
+        let b = PairedOutcomes.Masks(lost: 0b110, misdelivered: 0, duplicated: 0b001, notCharged: 0b001)
+        paired.record(a, b, intents: 3)
+        var other = PairedOutcomes()
+        other.record(b, a, intents: 3)
+        paired.merge(other)
+        #expect(paired.intents == 6)
+        #expect(paired[.lost] == PairedOutcomes.Counts(onlyA: 2, onlyB: 2, both: 2))
+        #expect(paired[.misdelivered] == PairedOutcomes.Counts(onlyA: 1, onlyB: 1, both: 0))
+        #expect(paired[.notCharged] == PairedOutcomes.Counts(onlyA: 0, onlyB: 0, both: 2))
+    }
+
+    @Test("Runner.pair's lost counts agree with the run command's pairwise comparison")
+    func pairAgreesWithCompare() throws {
+        let scenario = try ScenarioLoader.load(path: Self.anomalies)
+        let designs = [Design.seed000V1_0, Design.seed000V1_2]
+        let pair = Runner.pair(scenario: scenario, designs[0], designs[1], runs: 0..<3_000, jobs: 2)
+        let (tallies, pairs) = Runner.compare(scenario: scenario, designs: designs, runs: 0..<3_000, jobs: 2)
+        #expect(pair.paired[.lost].onlyA == pairs.lostOnlyBy(0, notBy: 1))
+        #expect(pair.paired[.lost].onlyB == pairs.lostOnlyBy(1, notBy: 0))
+        #expect(pair.paired[.lost].onlyA + pair.paired[.lost].both == tallies[0].lost)
+        #expect(pair.paired[.misdelivered].onlyB + pair.paired[.misdelivered].both == tallies[1].misdelivered)
+        #expect(pair.a == tallies[0] && pair.b == tallies[1])
+    }
+
+    @Test("compare writes one CSV row per outcome and finds v1.2 better than v1.0 under the anomalies")
+    func compareCSV() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.path("compare.csv").path
+        #expect(SimrunCommand.main(["compare", Self.anomalies, "--designs", "seed000-v1.0,seed000-v1.2", "--runs", "4000",
+                                    "--out", out, "--quiet"]) == 0)
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(lines.count == 5)
+        #expect(lines[0].joined(separator: ",") == "scenario,platform,design_a,design_b,outcome,intents,count_a,count_b,only_a,only_b,both,"
+            + "difference_pts,ci_low_pts,ci_high_pts,log_p_exact,p_exact")
+        #expect(lines.dropFirst().map { String($0[4]) } == ["lost", "misdelivered", "duplicated", "not_charged"])
+        let lost = lines[1]
+        let onlyA = try #require(Int(lost[8])), onlyB = try #require(Int(lost[9]))
+        #expect(onlyA > 20 * max(onlyB, 1), "v1.0 loses many intents v1.2 keeps")
+        #expect(try #require(Double(lost[14])) < DeterministicMath.log(1e-9))
+        // The same command gives the same bytes on one thread.
+        let again = folder.path("again.csv").path
+        #expect(SimrunCommand.main(["compare", Self.anomalies, "--designs", "seed000-v1.0,seed000-v1.2", "--runs", "4000",
+                                    "--out", again, "--jobs", "1", "--quiet"]) == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: again)))
+    }
+
+    @Test("The verdict names the better design and its evidence, or says there is no difference")
+    func verdicts() {
+        func line(_ b: Int64, _ c: Int64) -> CompareCommand.Line {
+            let counts = PairedOutcomes.Counts(onlyA: b, onlyB: c, both: 0)
+            return CompareCommand.Line(outcome: .lost, countA: b, countB: c, counts: counts,
+                                       difference: counts.difference(intents: 1_000), logP: counts.exactLogPValue)
+        }
+        #expect(CompareCommand.verdict(line(412, 9), a: "A", b: "B").hasPrefix("orders lost: B loses fewer orders than A (412 vs 9 discordant intents, p = "))
+        #expect(CompareCommand.verdict(line(3, 7), a: "A", b: "B") == "orders lost: no significant difference (3 vs 7 discordant intents, p = 0.344).")
+        #expect(CompareCommand.verdict(line(0, 0), a: "A", b: "B") == "orders lost: the same intents under both designs (0).")
+    }
+
+    @Test("compare rejects bad design lists with exit 64", arguments: [
+        ["compare", "--designs", "naive"],
+        ["compare", "--designs", "naive,naive"],
+        ["compare", "--designs", "naive,bliapp"],
+        ["compare"],
+    ])
+    func compareUsage(_ arguments: [String]) {
+        #expect(SimrunCommand.main(arguments + ["--quiet"]) == 64)
+    }
+
+    @Test("No progress line when standard error is not a terminal, or with --quiet")
+    func progressOnlyOnATerminal() {
+        #expect(!ProgressLine(total: 10, label: "test", quiet: false, terminal: false).isDrawing)
+        #expect(!ProgressLine(total: 10, label: "test", quiet: true, terminal: true).isDrawing)
+        let drawing = ProgressLine(total: 10, label: "test", quiet: false, terminal: true)
+        #expect(drawing.isDrawing)
+        drawing.finish()
+    }
+}

@@ -89,8 +89,8 @@ struct EngineTests {
     func mcNemar() {
         var pairs = PairedLosses(designs: 2)
         for _ in 0..<10 { pairs.record(lostMasks: [1, 0]) }
-        // χ² = (|10 − 0| − 1)² / 10 = 8.1, p = 0.00443.
-        #expect(abs(pairs.mcNemarPValue(0, 1) - 0.004427) < 1e-5)
+        // Exact: 2 · (1/2)^10 = 0.001953.
+        #expect(abs(pairs.mcNemarPValue(0, 1) - 2.0 / 1_024) < 1e-12)
         var balanced = PairedLosses(designs: 2)
         for _ in 0..<10 { balanced.record(lostMasks: [1, 0]); balanced.record(lostMasks: [0, 1]) }
         #expect(balanced.mcNemarPValue(0, 1) > 0.8)

@@ -32,29 +32,16 @@ public struct PairedLosses: Sendable, Equatable {
     /// Intents lost by `a` but not by `b`.
     public func lostOnlyBy(_ a: Int, notBy b: Int) -> Int64 { discordant[a * designs + b] }
 
-    /// McNemar's test of "a and b lose equally often" (two-sided, continuity-corrected χ²
-    /// with one degree of freedom). Returns the p-value; 1 when the designs never disagree.
+    /// McNemar's exact test of "a and b lose equally often" (two-sided; the binomial tail over
+    /// the discordant intents, as `simrun compare` uses): the p-value; 1 when the designs never
+    /// disagree. Below about 1e-308 it is 0; `mcNemarLogPValue` keeps it.
+    /// - Complexity: O(min(onlyA, onlyB)).
     public func mcNemarPValue(_ a: Int, _ b: Int) -> Double {
-        let onlyA = Double(lostOnlyBy(a, notBy: b))
-        let onlyB = Double(lostOnlyBy(b, notBy: a))
-        guard onlyA + onlyB > 0 else { return 1 }
-        let corrected = max(0, abs(onlyA - onlyB) - 1)
-        let chiSquare = corrected * corrected / (onlyA + onlyB)
-        // P(χ²₁ ≥ x) = erfc(√(x/2)).
-        return min(1, ComplementaryErrorFunction.of((chiSquare / 2).squareRoot()))
+        DeterministicMath.exp(mcNemarLogPValue(a, b))
     }
-}
 
-/// erfc(x) for x ≥ 0 by the Chebyshev fit of Numerical Recipes (`erfcc`, relative error below
-/// 1.2e-7), on `DeterministicMath.exp` so the value is the same on every platform.
-public enum ComplementaryErrorFunction {
-    public static func of(_ x: Double) -> Double {
-        let z = abs(x)
-        let t = 1 / (1 + 0.5 * z)
-        let polynomial = -z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418
-            + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587
-            + t * (-0.82215223 + t * 0.17087277))))))))
-        let value = t * DeterministicMath.exp(polynomial)
-        return x >= 0 ? value : 2 - value
+    /// The natural logarithm of `mcNemarPValue`, exact however small.
+    public func mcNemarLogPValue(_ a: Int, _ b: Int) -> Double {
+        ExactMcNemar.logPValue(onlyA: lostOnlyBy(a, notBy: b), onlyB: lostOnlyBy(b, notBy: a))
     }
 }

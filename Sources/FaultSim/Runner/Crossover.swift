@@ -64,10 +64,11 @@ public enum Crossover {
     public static func pairedPoint(_ value: Double, a: String, b: String,
                                    _ result: (tallies: [DesignTally], pairs: PairedLosses)) -> Point {
         let onlyA = result.pairs.lostOnlyBy(0, notBy: 1), onlyB = result.pairs.lostOnlyBy(1, notBy: 0)
-        let p = result.pairs.mcNemarPValue(0, 1)
+        let logP = result.pairs.mcNemarLogPValue(0, 1)
         let intents = Double(max(result.tallies[0].intents, 1))
-        return Point(value: value, difference: Double(onlyA - onlyB) / intents, significant: p < 0.05,
-                     detail: "\(a) lost \(onlyA) intents only it lost, \(b) \(onlyB); McNemar p = \(Scientific.format(p))")
+        let p = ExactMcNemar.formatted(logPValue: logP)
+        return Point(value: value, difference: Double(onlyA - onlyB) / intents, significant: logP < DeterministicMath.log(0.05),
+                     detail: "\(a) lost \(onlyA) intents only it lost, \(b) \(onlyB); exact McNemar p \(p.hasPrefix("<") ? p : "= " + p)")
     }
 
     /// The value of the parameter `set` writes at which `design`'s lost rate crosses `target`.

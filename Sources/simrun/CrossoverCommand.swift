@@ -32,14 +32,8 @@ enum CrossoverCommand {
         let overrides = try ScenarioInput.overrides(parsed, spec)
         let base = try ScenarioInput.source(path, overrides: overrides)
 
-        /// The scenario with the parameter at `value`, as `--set KEY.PATH=value` would make it.
         func scenario(at value: Double) throws(CommandFailure) -> Scenario {
-            guard case .success(let override) = ScenarioOverride.parse("\(key)=\(value)") else {
-                throw spec.invalid(key, for: param, because: "not a key path")
-            }
-            var loaded = try ScenarioInput.source(path, overrides: overrides + [override]).scenario
-            if let seedValue { loaded.seed = seedValue }
-            return loaded
+            try ScenarioInput.scenario(path, overrides: overrides, key: key, value: "\(value)", seed: seedValue, option: param, spec)
         }
         // Bisection visits values between the ends: the key must take all of them.
         let checked = [try scenario(at: bounds.lowerBound), try scenario(at: (bounds.lowerBound + bounds.upperBound) / 2),
@@ -56,10 +50,7 @@ enum CrossoverCommand {
             let b = try ScenarioInput.design(names[1], in: base.scenario, option: designs, spec)
             ScenarioInput.warnAboutEventCap(base, designs: [a, b])
             question = "where \(a.name) stops losing fewer orders than \(b.name) (or starts)"
-            result = Crossover.bisect(bounds, steps: stepCount) { value in
-                let compared = Runner.compare(scenario: world(at: value), designs: [a, b], runs: runRange, jobs: jobCount)
-                return Crossover.pairedPoint(value, a: a.name, b: b.name, compared)
-            }
+            result = pairSearch(a, b, over: bounds, steps: stepCount, runs: runRange, jobs: jobCount, at: world)
         } else {
             let name = try ScenarioInput.required(parsed, design, spec)
             let chosen = try ScenarioInput.design(name, in: base.scenario, option: design, spec)
@@ -78,6 +69,15 @@ enum CrossoverCommand {
             + "\(runCount) runs per value, seed \(seedValue ?? base.scenario.seed): \(question)")
         print(render(result, key: key), terminator: "")
         return ExitCode.success
+    }
+
+    /// Bisection on paired runs for where `a` stops losing fewer orders than `b`, the scenario
+    /// at each value made by `scenario` (shared with `sweep --crossover`).
+    static func pairSearch(_ a: Design, _ b: Design, over bounds: ClosedRange<Double>, steps: Int, runs: Range<UInt64>, jobs: Int,
+                           at scenario: (Double) -> Scenario) -> Crossover.Result {
+        Crossover.bisect(bounds, steps: steps) { value in
+            Crossover.pairedPoint(value, a: a.name, b: b.name, Runner.compare(scenario: scenario(value), designs: [a, b], runs: runs, jobs: jobs))
+        }
     }
 
     static func parseRange(_ text: String) throws(CommandFailure) -> ClosedRange<Double> {

@@ -27,6 +27,7 @@ enum SimrunCommand {
         ("trace", TraceCommand.execute, TraceCommand.spec),
         ("find", FindCommand.execute, FindCommand.spec),
         ("compare", CompareCommand.execute, CompareCommand.spec),
+        ("sweep", SweepCommand.execute, SweepCommand.spec),
         ("crossover", CrossoverCommand.execute, CrossoverCommand.spec),
         ("bench", BenchCommand.execute, BenchCommand.spec),
     ]}
@@ -48,6 +49,8 @@ enum SimrunCommand {
                                   List runs that ended that way, with the command replaying each.
           compare [<scenario.json>] --designs A,B [--runs N]
                                   Two designs intent by intent: discordant intents, difference, exact p, verdict.
+          sweep [<scenario.json>] --param KEY (--values V,... | --range FROM:TO:STEPS) [--svg F] [--crossover A,B]
+                                  Every design at every value of one parameter, on the same runs: CSV and chart.
           crossover [<scenario.json>] --param KEY --range FROM:TO --designs A,B
                                   Find where a finding stops holding as one parameter moves (paired bisection).
           bench [<scenario.json>] [--runs N] [--jobs N]

@@ -1,4 +1,8 @@
 import FaultSim
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Policies
 
 /// Designs that exercise the axes the presets leave unused (notifications alone, history
@@ -43,4 +47,19 @@ func csv(_ scenario: Scenario, designs: [Design], tallies: [DesignTally]) -> Str
     ResultCSV.render(zip(designs, tallies).map {
         ResultRow(scenario: scenario, design: $0.name, tally: $1)
     })
+}
+
+/// Each `<svg>…</svg>` in `text` parses as XML.
+func svgFragmentsParse(_ text: String) -> (count: Int, allParse: Bool) {
+    var count = 0
+    var allParse = true
+    var rest = text[...]
+    while let start = rest.range(of: "<svg "), let end = rest[start.lowerBound...].range(of: "</svg>") {
+        let fragment = String(rest[start.lowerBound..<end.upperBound])
+        let parser = XMLParser(data: Data(fragment.utf8))
+        if !parser.parse() { allParse = false }
+        count += 1
+        rest = rest[end.upperBound...]
+    }
+    return (count, allParse)
 }

@@ -109,7 +109,7 @@ public enum ResultCSV {
     }
 
     /// RFC 4180 quoting when a field needs it.
-    static func csvField(_ text: String) -> String {
+    public static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
         var quoted = "\""
         for character in text {

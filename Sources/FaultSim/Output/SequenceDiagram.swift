@@ -5,48 +5,54 @@ public enum SequenceDiagram {
     static let rowHeight = 22
     static let top = 90
 
-    public static func render(_ entries: [TraceEntry], verdicts: [IntentVerdict], title: String) -> String {
+    /// - Parameters:
+    ///   - idPrefix: Prefixed to every element id, so several diagrams can sit in one HTML page
+    ///     without two elements sharing an id.
+    ///   - standalone: Begin with the XML declaration a standalone `.svg` file carries (and an
+    ///     inline `<svg>` in HTML must not).
+    public static func render(_ entries: [TraceEntry], verdicts: [IntentVerdict], title: String,
+                              idPrefix: String = "", standalone: Bool = true) -> String {
         let actors = Actor.allCases
         let width = columnWidth * actors.count + 40
         let height = top + rowHeight * (entries.count + 1) + 30 + 18 * verdicts.count
         func x(_ actor: Actor) -> Int { 20 + columnWidth * actor.rawValue + columnWidth / 2 }
-        var svg = """
-        <?xml version="1.0" encoding="UTF-8"?>
+        var svg = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+        svg += """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
         font-family="Helvetica, Arial, sans-serif" font-size="11">
-        <defs><marker id="arrow" markerWidth="8" markerHeight="8" refX="7" refY="3" orient="auto">\
+        <defs><marker id="\(idPrefix)arrow" markerWidth="8" markerHeight="8" refX="7" refY="3" orient="auto">\
         <path d="M0,0 L7,3 L0,6 z" fill="#333"/></marker></defs>
         <rect width="100%" height="100%" fill="white"/>
-        <text x="20" y="24" font-size="15" font-weight="bold">\(escape(title))</text>
+        <text x="20" y="24" font-size="15" font-weight="bold">\(Markup.escaped(title))</text>
 
         """
         let lifelineEnd = top + rowHeight * (entries.count + 1)
         for actor in actors {
-            svg += "<g class=\"lifeline\" id=\"lifeline-\(actor.rawValue)\">"
+            svg += "<g class=\"lifeline\" id=\"\(idPrefix)lifeline-\(actor.rawValue)\">"
             svg += "<rect x=\(quote(x(actor) - 70)) y=\"40\" width=\"140\" height=\"26\" rx=\"4\" fill=\"#eef3fb\" stroke=\"#446\"/>"
-            svg += "<text x=\(quote(x(actor))) y=\"57\" text-anchor=\"middle\" font-weight=\"bold\">\(escape(actor.title))</text>"
+            svg += "<text x=\(quote(x(actor))) y=\"57\" text-anchor=\"middle\" font-weight=\"bold\">\(Markup.escaped(actor.title))</text>"
             svg += "<line x1=\(quote(x(actor))) y1=\"66\" x2=\(quote(x(actor))) y2=\(quote(lifelineEnd)) stroke=\"#99a\" stroke-dasharray=\"4 3\"/>"
             svg += "</g>\n"
         }
         for (row, entry) in entries.enumerated() {
             let y = top + rowHeight * row
-            svg += "<text x=\"4\" y=\(quote(y - 4)) font-size=\"9\" fill=\"#888\">\(escape(TraceText.clock(entry.time)))</text>"
+            svg += "<text x=\"4\" y=\(quote(y - 4)) font-size=\"9\" fill=\"#888\">\(Markup.escaped(TraceText.clock(entry.time)))</text>"
             if let to = entry.to, to != entry.from {
                 let from = x(entry.from), end = x(to)
                 svg += "<line x1=\(quote(from)) y1=\(quote(y)) x2=\(quote(end + (end > from ? -6 : 6))) y2=\(quote(y)) "
-                    + "stroke=\"#333\" marker-end=\"url(#arrow)\"/>"
-                svg += "<text x=\(quote((from + end) / 2)) y=\(quote(y - 4)) text-anchor=\"middle\">\(escape(entry.text))</text>\n"
+                    + "stroke=\"#333\" marker-end=\"url(#\(idPrefix)arrow)\"/>"
+                svg += "<text x=\(quote((from + end) / 2)) y=\(quote(y - 4)) text-anchor=\"middle\">\(Markup.escaped(entry.text))</text>\n"
             } else if let fault = entry.fault {
                 let cx = x(entry.from)
                 svg += "<g class=\"fault\"><path d=\"M\(cx - 5),\(y - 5) L\(cx + 5),\(y + 5) M\(cx + 5),\(y - 5) L\(cx - 5),\(y + 5)\" "
                     + "stroke=\"#c00\" stroke-width=\"2\"/>"
-                svg += "<text x=\(quote(cx + 9)) y=\(quote(y + 4)) fill=\"#c00\">\(escape(fault.name))</text></g>\n"
+                svg += "<text x=\(quote(cx + 9)) y=\(quote(y + 4)) fill=\"#c00\">\(Markup.escaped(fault.name))</text></g>\n"
             } else {
                 // Notes sit right of their lifeline, except on the last one, where they would
                 // run off the canvas.
                 let last = entry.from == actors.last
                 svg += "<text x=\(quote(x(entry.from) + (last ? -6 : 6))) y=\(quote(y + 4)) fill=\"#225\" font-style=\"italic\""
-                    + (last ? " text-anchor=\"end\">" : ">") + "\(escape(entry.text))</text>\n"
+                    + (last ? " text-anchor=\"end\">" : ">") + "\(Markup.escaped(entry.text))</text>\n"
             }
         }
         var y = lifelineEnd + 24
@@ -54,25 +60,11 @@ public enum SequenceDiagram {
             let good = verdict.outcome == .delivered || verdict.outcome == .notCharged
             var text = "intent \(intent): \(verdict.outcome.rawValue)"
             if verdict.cause != .none { text += " - \(verdict.cause.name): \(verdict.cause.explanation)" }
-            svg += "<text x=\"20\" y=\(quote(y)) font-weight=\"bold\" fill=\"\(good ? "#262" : "#c00")\">\(escape(text))</text>\n"
+            svg += "<text x=\"20\" y=\(quote(y)) font-weight=\"bold\" fill=\"\(good ? "#262" : "#c00")\">\(Markup.escaped(text))</text>\n"
             y += 18
         }
         return svg + "</svg>\n"
     }
 
     static func quote(_ value: Int) -> String { "\"\(value)\"" }
-
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
 }

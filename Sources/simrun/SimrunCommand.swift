@@ -29,6 +29,7 @@ enum SimrunCommand {
         ("compare", CompareCommand.execute, CompareCommand.spec),
         ("sweep", SweepCommand.execute, SweepCommand.spec),
         ("crossover", CrossoverCommand.execute, CrossoverCommand.spec),
+        ("report", ReportCommand.execute, ReportCommand.spec),
         ("bench", BenchCommand.execute, BenchCommand.spec),
     ]}
 
@@ -53,6 +54,8 @@ enum SimrunCommand {
                                   Every design at every value of one parameter, on the same runs: CSV and chart.
           crossover [<scenario.json>] --param KEY --range FROM:TO --designs A,B
                                   Find where a finding stops holding as one parameter moves (paired bisection).
+          report [<scenario.json>] --out report.html [--param KEY --values V,...]
+                                  One self-contained HTML page: table, charts, matrix, diagrams, sweeps.
           bench [<scenario.json>] [--runs N] [--jobs N]
                                   Measure runs/s, events/s and memory per design, against the bare engine.
           help [COMMAND]          Show help for simrun or one command.

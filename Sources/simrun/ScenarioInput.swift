@@ -135,7 +135,7 @@ enum ScenarioInput {
 
     /// 90 → "2 minutes", 200000 → "2.3 days".
     static func spoken(_ seconds: Double) -> String {
-        if seconds < 120 { return "\(Int(seconds.rounded())) seconds" }
+        if seconds < 120 { return Int(seconds.rounded()) == 1 ? "1 second" : "\(Int(seconds.rounded())) seconds" }
         if seconds < 7_200 { return "\(Int((seconds / 60).rounded())) minutes" }
         if seconds < 172_800 { return FixedPoint.format(seconds / 3_600, places: 1) + " hours" }
         if seconds < 3.2e7 { return FixedPoint.format(seconds / 86_400, places: 1) + " days" }

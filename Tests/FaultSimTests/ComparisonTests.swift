@@ -108,5 +108,6 @@ struct ComparisonTests {
         let drawing = ProgressLine(total: 10, label: "test", quiet: false, terminal: true)
         #expect(drawing.isDrawing)
         drawing.finish()
+        #expect([0.6, 1.4, 90, 600, 9_000].map(ScenarioInput.spoken) == ["1 second", "1 second", "90 seconds", "10 minutes", "2.5 hours"])
     }
 }

@@ -70,7 +70,7 @@ enum ReportCommand {
                                 jobs: jobCount, progress: progress.counter)
         var sweeps: [(title: String, svg: String)] = []
         if let plan {
-            let sweepTallies = plan.simulate(chosen, jobs: jobCount, progress: progress.counter)
+            let sweepTallies = plan.simulate(chosen, jobs: jobCount, progress: progress.counter).map(\.tallies)
             for metric in chartMetrics {
                 sweeps.append(("\(metric.title) \(plan.title); one line per design, the band its 95% interval.",
                                plan.chart(designs: chosen, tallies: sweepTallies, metric: metric, logY: parsed.flags.contains(SweepCommand.logY.name))))

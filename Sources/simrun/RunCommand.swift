@@ -20,7 +20,7 @@ enum RunCommand {
         name: "run", abstract: "Simulate a scenario for each design and compare lost, mis-delivered and duplicated orders.",
         positional: "<scenario.json>", positionalOptional: true,
         options: [runs, seed, jobs, designs, out, faultsOut, pairsOut, causesOut, chunkSize, wide, ProgressLine.quietOption,
-                  ScenarioInput.set],
+                  ScenarioInput.set] + ShardOptions.options,
         usageNote: "no scenario: scenarios/default.json, or its built-in copy; every output is written whole or not at all")
 
     static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
@@ -31,36 +31,53 @@ enum RunCommand {
         let chunk = try ScenarioInput.integer(parsed, chunkSize, in: 1...ScenarioInput.maxRuns, spec) ?? Runner.defaultChunkSize
         var source = try ScenarioInput.source(parsed, path: path, runs: runs, seed: seed, spec).source
         try ScenarioInput.selectDesigns(parsed, designs, in: &source.scenario, spec)
-        let targets = try ScenarioInput.outputs(parsed, outputs, inputs: source.inputs, spec)
+        let shardRequest = try ShardOptions.request(parsed, exclusive: outputs, spec)
+        let targets = try ScenarioInput.outputs(parsed, outputs + [ShardOptions.partialOut], inputs: source.inputs, spec)
         let scenario = source.scenario
         let chosen = scenario.selectedDesigns
+        let slice = shardRequest?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
         ScenarioInput.warnAboutEventCap(source, designs: chosen)
-        ScenarioInput.announceLongJob(scenario, designs: chosen, jobs: jobCount)
+        ScenarioInput.announceLongJob(scenario, designs: chosen, jobs: jobCount, runs: slice.count)
 
         let started = DispatchTime.now().uptimeNanoseconds
-        let progress = ProgressLine(total: scenario.runs, label: "simrun run", quiet: parsed.flags.contains(ProgressLine.quietOption.name))
-        let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
-                                              jobs: jobCount, chunkSize: chunk, progress: progress.counter)
+        let progress = ProgressLine(total: slice.count, label: "simrun run", quiet: parsed.flags.contains(ProgressLine.quietOption.name))
+        let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: slice, jobs: jobCount, chunkSize: chunk,
+                                              progress: progress.counter)
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rows = zip(chosen, tallies).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
+        let partial = shardRequest.map { request in
+            PartialResult(kind: .run, scenarios: [scenario], designs: chosen, totalRuns: UInt64(scenario.runs), shard: request.shard,
+                          runs: slice, results: [(tallies, pairs)])
+        }
 
         // Render everything first, then write: a failure leaves every old output as it was.
         try ScenarioInput.write([(targets[0], ResultCSV.render(rows)), (targets[1], ResultCSV.renderFaults(rows)),
-                                 (targets[2], ResultCSV.renderPairs(rows, pairs: pairs)), (targets[3], ResultCSV.renderCauses(rows))])
+                                 (targets[2], ResultCSV.renderPairs(rows, pairs: pairs)), (targets[3], ResultCSV.renderCauses(rows)),
+                                 (targets[4], partial.map { JSONWriter.write($0.jsonValue) + "\n" } ?? "")])
+        if let shardRequest, shardRequest.sharded {
+            print(ShardOptions.summary("run", shardRequest, runs: slice, total: scenario.runs, designs: chosen.count, seconds: seconds,
+                                       file: parsed.value(ShardOptions.partialOut.name) ?? ""))
+            return ExitCode.success
+        }
 
         let totalEvents = tallies.reduce(Int64(0)) { $0 + $1.events }
         let totalRuns = tallies.reduce(Int64(0)) { $0 + $1.runs }
-        print(wrapped("scenario \(scenario.name): \(scenario.description.isEmpty ? "(no description)" : scenario.description)",
-                      width: ResultTable.narrowWidth))
-        let platform = scenario.platform
-        print("platform \(platform.name): one-time-charge notifications \(platform.oneTimeChargeNotifications.rawValue), "
-            + "transaction history \(platform.transactionHistory.rawValue), verification \(platform.verification.rawValue)")
+        printHeader(scenario)
         print("\(scenario.runs) runs x \(chosen.count) designs, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), "
             + "\(jobCount) jobs: \(FixedPoint.format(seconds, places: 2)) s, "
             + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")
         print(ResultTable.render(rows, pairs: pairs, wide: parsed.flags.contains(wide.name)), terminator: "")
         return ExitCode.success
+    }
+
+    /// The scenario's description and platform, above a result table (shared with `merge`).
+    static func printHeader(_ scenario: Scenario) {
+        print(wrapped("scenario \(scenario.name): \(scenario.description.isEmpty ? "(no description)" : scenario.description)",
+                      width: ResultTable.narrowWidth))
+        let platform = scenario.platform
+        print("platform \(platform.name): one-time-charge notifications \(platform.oneTimeChargeNotifications.rawValue), "
+            + "transaction history \(platform.transactionHistory.rawValue), verification \(platform.verification.rawValue)")
     }
 
     /// `text` broken between words into lines of at most `width` characters (a longer word

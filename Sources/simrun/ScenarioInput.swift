@@ -122,14 +122,15 @@ enum ScenarioInput {
 
     /// Before a job of a billion design-runs or more, times a sample and says on standard error
     /// how long the whole will take here.
-    static func announceLongJob(_ scenario: Scenario, designs: [Design], jobs: Int) {
-        let designRuns = Double(scenario.runs) * Double(designs.count)
+    static func announceLongJob(_ scenario: Scenario, designs: [Design], jobs: Int, runs: Int? = nil) {
+        let runCount = runs ?? scenario.runs
+        let designRuns = Double(runCount) * Double(designs.count)
         guard designRuns >= 1e9 else { return }
-        let sample = UInt64(min(scenario.runs, 20_000))
+        let sample = UInt64(min(runCount, 20_000))
         let started = DispatchTime.now().uptimeNanoseconds
         _ = Runner.run(scenario: scenario, designs: designs, runs: 0..<sample, jobs: jobs)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 * Double(scenario.runs) / Double(sample)
-        printError("simrun: \(Grouped.format(scenario.runs)) runs × \(designs.count) designs will take about \(spoken(seconds)) "
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 * Double(runCount) / Double(sample)
+        printError("simrun: \(Grouped.format(runCount)) runs × \(designs.count) designs will take about \(spoken(seconds)) "
             + "on \(jobs) threads here (timed on \(Grouped.format(Int(sample))) runs). Ctrl-C stops it and writes nothing.")
     }
 

@@ -30,6 +30,7 @@ enum SimrunCommand {
         ("sweep", SweepCommand.execute, SweepCommand.spec),
         ("crossover", CrossoverCommand.execute, CrossoverCommand.spec),
         ("report", ReportCommand.execute, ReportCommand.spec),
+        ("merge", MergeCommand.execute, MergeCommand.spec),
         ("bench", BenchCommand.execute, BenchCommand.spec),
     ]}
 
@@ -56,6 +57,8 @@ enum SimrunCommand {
                                   Find where a finding stops holding as one parameter moves (paired bisection).
           report [<scenario.json>] --out report.html [--param KEY --values V,...]
                                   One self-contained HTML page: table, charts, matrix, diagrams, sweeps.
+          merge <part.json>... [--out F] [--svg F] ...
+                                  Add up the shards of a run or sweep (--shard K/N --partial-out) exactly.
           bench [<scenario.json>] [--runs N] [--jobs N]
                                   Measure runs/s, events/s and memory per design, against the bare engine.
           help [COMMAND]          Show help for simrun or one command.

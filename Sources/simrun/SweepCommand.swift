@@ -1,3 +1,4 @@
+import Dispatch
 import FaultSim
 import Policies
 
@@ -23,7 +24,8 @@ enum SweepCommand {
     static let spec = CommandSpec(
         name: "sweep", abstract: "Every design at every value of one scenario parameter, on the same runs: a long CSV, an SVG chart, and optionally a crossover.",
         positional: "<scenario.json>", positionalOptional: true,
-        options: [param, values, range, log, metric, logY, crossover, designs, runs, seed, jobs, out, svg, ProgressLine.quietOption, ScenarioInput.set],
+        options: [param, values, range, log, metric, logY, crossover, designs, runs, seed, jobs, out, svg, ProgressLine.quietOption,
+                  ScenarioInput.set] + ShardOptions.options,
         usageNote: "give --values or --range")
 
     /// A sweep's values, as written, and how its x axis places them.
@@ -32,6 +34,27 @@ enum SweepCommand {
         let scale: SweepChart.XScale
         /// The numeric values (ms for durations), when every value is a number or a duration.
         let numbers: [Double]?
+        /// The values were spaced geometrically (`--range ... --log`).
+        let logScale: Bool
+
+        init(labels: [String], scale: SweepChart.XScale, numbers: [Double]?, logScale: Bool = false) {
+            self.labels = labels
+            self.scale = scale
+            self.numbers = numbers
+            self.logScale = logScale
+        }
+
+        /// The axis of `labels` as written: numeric when every one is a number or a duration.
+        init(labels: [String], logScale: Bool) {
+            let parsed = labels.map { label -> Double? in
+                if let number = Double(label) { return number }
+                if case .success(let ms) = DurationText.parse(label) { return Double(ms) }
+                return nil
+            }
+            let numbers = parsed.allSatisfy { $0 != nil } ? parsed.map { $0! } : nil
+            self.init(labels: labels, scale: numbers.map { .numeric($0, log: logScale) } ?? .categorical, numbers: numbers,
+                      logScale: logScale)
+        }
     }
 
     /// What `sweep` and `report` share: the values, from `--values` or `--range`.
@@ -63,16 +86,7 @@ enum SweepCommand {
         } else {
             throw command.error("Missing expected option '--values <v1,v2,...>' or '--range <from:to:steps>'.")
         }
-        let numbers: [Double]? = {
-            let parsed = labels.map { label -> Double? in
-                if let number = Double(label) { return number }
-                if case .success(let ms) = DurationText.parse(label) { return Double(ms) }
-                return nil
-            }
-            return parsed.allSatisfy { $0 != nil } ? parsed.map { $0! } : nil
-        }()
-        let scale: SweepChart.XScale = numbers.map { .numeric($0, log: logScale) } ?? .categorical
-        return Axis(labels: labels, scale: scale, numbers: numbers)
+        return Axis(labels: labels, logScale: logScale)
     }
 
     /// The `--metric` called `name`.
@@ -110,27 +124,40 @@ enum SweepCommand {
 
         var runsPerValue: Int { scenarios[0].runs }
 
-        /// Every design at every value, on the same runs.
-        func simulate(_ designs: [Design], jobs: Int, progress: ProgressCounter?) -> [[DesignTally]] {
-            scenarios.map { Runner.run(scenario: $0, designs: designs, runs: 0..<UInt64(runsPerValue), jobs: jobs, progress: progress) }
+        /// Every design at every value, on the same runs (`runs`, default all of them), with
+        /// the paired counts a partial result keeps.
+        func simulate(_ designs: [Design], runs: Range<UInt64>? = nil, jobs: Int,
+                      progress: ProgressCounter?) -> [(tallies: [DesignTally], pairs: PairedLosses)] {
+            scenarios.map { Runner.compare(scenario: $0, designs: designs, runs: runs ?? 0..<UInt64(runsPerValue), jobs: jobs, progress: progress) }
         }
 
-        /// The key with its unit: a probability, a duration (labelled as written), a count.
-        var xTitle: String {
-            let last = key.split(separator: ".").last.map(String.init) ?? key
-            if last.lowercased().contains("probability") { return "\(key) (probability, 0 to 1)" }
-            if axis.labels.allSatisfy({ Double($0) == nil }), axis.numbers != nil { return "\(key) (duration)" }
-            if axis.labels.allSatisfy({ Int($0) != nil }) { return "\(key) (count)" }
-            return key
-        }
+        var kind: PartialResult.Kind { .sweep(key: key, labels: axis.labels, logX: axis.logScale) }
 
-        var title: String { "against \(key), \(base.name) scenario (\(Grouped.format(runsPerValue)) runs per value)" }
+        var title: String { SweepCommand.title(key: key, scenario: base.name, runsPerValue: runsPerValue) }
 
         func chart(designs: [Design], tallies: [[DesignTally]], metric: SweepMetric, logY: Bool) -> String {
-            SweepChart.render(title: "\(metric.title) \(title)", xTitle: xTitle, xLabels: axis.labels, xScale: axis.scale,
-                              yLabel: metric.title, series: SweepCommand.series(designs, tallies, metric: metric), logY: logY,
-                              percent: metric.isRate)
+            SweepCommand.chart(key: key, axis: axis, title: title, designs: designs.map(\.name), tallies: tallies, metric: metric, logY: logY)
         }
+    }
+
+    static func title(key: String, scenario: String, runsPerValue: Int) -> String {
+        "against \(key), \(scenario) scenario (\(Grouped.format(runsPerValue)) runs per value)"
+    }
+
+    /// The key with its unit: a probability, a duration (labelled as written), a count.
+    static func xTitle(key: String, axis: Axis) -> String {
+        let last = key.split(separator: ".").last.map(String.init) ?? key
+        if last.lowercased().contains("probability") { return "\(key) (probability, 0 to 1)" }
+        if axis.labels.allSatisfy({ Double($0) == nil }), axis.numbers != nil { return "\(key) (duration)" }
+        if axis.labels.allSatisfy({ Int($0) != nil }) { return "\(key) (count)" }
+        return key
+    }
+
+    static func chart(key: String, axis: Axis, title: String, designs: [String], tallies: [[DesignTally]], metric: SweepMetric,
+                      logY: Bool) -> String {
+        SweepChart.render(title: "\(metric.title) \(title)", xTitle: xTitle(key: key, axis: axis), xLabels: axis.labels,
+                          xScale: axis.scale, yLabel: metric.title, series: series(designs, tallies, metric: metric), logY: logY,
+                          percent: metric.isRate)
     }
 
     static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
@@ -152,22 +179,39 @@ enum SweepCommand {
             guard axis.numbers != nil else { throw spec.invalid(text, for: crossover, because: "a crossover needs numeric values") }
             pair = try ScenarioInput.designPair(text, option: crossover, in: base.scenario, spec)
         }
-        let targets = try ScenarioInput.outputs(parsed, [out, svg], inputs: base.inputs, spec)
+        let shardRequest = try ShardOptions.request(parsed, exclusive: [out, svg, crossover], spec)
+        let targets = try ScenarioInput.outputs(parsed, [out, svg, ShardOptions.partialOut], inputs: base.inputs, spec)
         let chosen = base.scenario.selectedDesigns
         let runsPerValue = scenarios[0].runs
+        let slice = shardRequest?.shard.slice(of: UInt64(runsPerValue)) ?? 0..<UInt64(runsPerValue)
         ScenarioInput.warnAboutEventCap(base, designs: chosen)
 
-        let progress = ProgressLine(total: runsPerValue * scenarios.count, label: "simrun sweep",
+        let started = DispatchTime.now().uptimeNanoseconds
+        let progress = ProgressLine(total: slice.count * scenarios.count, label: "simrun sweep",
                                     quiet: parsed.flags.contains(ProgressLine.quietOption.name))
-        let tallies = plan.simulate(chosen, jobs: jobCount, progress: progress.counter)
+        let results = plan.simulate(chosen, runs: slice, jobs: jobCount, progress: progress.counter)
         progress.finish()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let tallies = results.map(\.tallies)
+        let partial = shardRequest.map { request in
+            PartialResult(kind: plan.kind, scenarios: scenarios, designs: chosen, totalRuns: UInt64(runsPerValue), shard: request.shard,
+                          runs: slice, results: results)
+        }
 
         let chart = plan.chart(designs: chosen, tallies: tallies, metric: chosenMetric, logY: parsed.flags.contains(logY.name))
-        try ScenarioInput.write([(targets[0], csv(key: key, labels: axis.labels, scenarios: scenarios, designs: chosen, tallies: tallies)),
-                                 (targets[1], chart)])
+        let rows = zip(scenarios, tallies).map { scenario, perDesign in
+            zip(chosen, perDesign).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
+        }
+        try ScenarioInput.write([(targets[0], csv(key: key, labels: axis.labels, rows: rows)), (targets[1], chart),
+                                 (targets[2], partial.map { JSONWriter.write($0.jsonValue) + "\n" } ?? "")])
+        if let shardRequest, shardRequest.sharded {
+            print(ShardOptions.summary("sweep", shardRequest, runs: slice, total: runsPerValue, designs: chosen.count, seconds: seconds,
+                                       file: parsed.value(ShardOptions.partialOut.name) ?? "") + " (\(scenarios.count) values)")
+            return ExitCode.success
+        }
         print("simrun sweep: \(base.shownPath) (\(base.scenario.platform.name) platform), \(key) at \(axis.labels.count) values, "
             + "\(Grouped.format(runsPerValue)) runs per value (the same runs at every value), seed \(scenarios[0].seed)\n")
-        print(table(chosen, labels: axis.labels, tallies: tallies, metric: chosenMetric), terminator: "")
+        print(table(chosen.map(\.name), labels: axis.labels, tallies: tallies, metric: chosenMetric), terminator: "")
         if let (a, b) = pair, let numbers = axis.numbers {
             let bounds = (numbers.min() ?? 0)...(numbers.max() ?? 1)
             let result = CrossoverCommand.pairSearch(a, b, over: bounds, steps: 7, runs: 0..<UInt64(runsPerValue), jobs: jobCount) { value in
@@ -182,9 +226,9 @@ enum SweepCommand {
         return ExitCode.success
     }
 
-    static func series(_ designs: [Design], _ tallies: [[DesignTally]], metric: SweepMetric) -> [SweepChart.Series] {
+    static func series(_ designs: [String], _ tallies: [[DesignTally]], metric: SweepMetric) -> [SweepChart.Series] {
         designs.indices.map { index in
-            SweepChart.Series(name: designs[index].name, points: tallies.indices.map { value in
+            SweepChart.Series(name: designs[index], points: tallies.indices.map { value in
                 let point = metric.value(tallies[value][index])
                 return (value, point.y, point.low, point.high)
             })
@@ -192,11 +236,10 @@ enum SweepCommand {
     }
 
     /// param,value, then the run CSV's columns, one row per value and design.
-    static func csv(key: String, labels: [String], scenarios: [Scenario], designs: [Design], tallies: [[DesignTally]]) -> String {
+    static func csv(key: String, labels: [String], rows: [[ResultRow]]) -> String {
         var text = "param,value," + ResultCSV.columns.joined(separator: ",") + "\n"
-        for (index, scenario) in scenarios.enumerated() {
-            let rows = zip(designs, tallies[index]).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
-            for line in ResultCSV.render(rows).split(separator: "\n").dropFirst() {
+        for (index, valueRows) in rows.enumerated() {
+            for line in ResultCSV.render(valueRows).split(separator: "\n").dropFirst() {
                 text += ResultCSV.csvField(key) + "," + ResultCSV.csvField(labels[index]) + "," + line + "\n"
             }
         }
@@ -204,10 +247,10 @@ enum SweepCommand {
     }
 
     /// Designs down, values across, the metric in each cell.
-    static func table(_ designs: [Design], labels: [String], tallies: [[DesignTally]], metric: SweepMetric) -> String {
+    static func table(_ designs: [String], labels: [String], tallies: [[DesignTally]], metric: SweepMetric) -> String {
         var rows = [["design"] + labels]
         for (index, design) in designs.enumerated() {
-            rows.append([design.name] + tallies.map { perValue in
+            rows.append([design] + tallies.map { perValue in
                 let y = metric.value(perValue[index]).y
                 return metric.isRate ? FixedPoint.format(y * 100, places: 3) + "%" : FixedPoint.format(y, places: 2)
             })

@@ -16,6 +16,12 @@ public struct DelayHistogram: Sendable, Equatable {
         total += 1
     }
 
+    /// Adds `count` durations to `bucket`, as a partial result file lists them.
+    mutating func add(_ count: Int64, toBucket bucket: Int) {
+        counts[bucket] += count
+        total += count
+    }
+
     public mutating func merge(_ other: DelayHistogram) {
         for index in counts.indices { counts[index] += other.counts[index] }
         total += other.total

@@ -100,17 +100,27 @@ public struct DesignTally: Sendable, Equatable {
         return (intents > 0 ? Double(lost) / Double(intents) : 0, interval.low, interval.high)
     }
 
-    /// States the bookkeeping identities; called after every merge in debug builds.
-    public func _checkInvariants() {
-        invariant(notCharged + delivered + lost + misdelivered + duplicated + doubleCharged == intents,
-                     "outcomes must add up to intents")
-        invariant(lostSales <= notCharged, "lost sales are intents not charged")
-        invariant(deliveredSameSession + deliveredAfterRelaunch + deliveredAfterReinstall == delivered,
-                     "delivery classes must add up to delivered")
-        invariant(deliveryDelay.total == delivered, "one delay per delivered intent")
-        for outcome in Blemish.allCases {
-            invariant(Cause.allCases.reduce(0) { $0 + count(of: outcome, cause: $1) } == total(of: outcome),
-                         "every \(outcome.name) intent has exactly one cause")
+    /// The first bookkeeping identity these counts break, or nil when they hold. Counts read
+    /// from a file are checked with it before they are trusted.
+    public var bookkeepingProblem: String? {
+        let scalars: [Int64] = [runs, intents, notCharged, delivered, lost, misdelivered, duplicated, doubleCharged, lostSales,
+                                deliveredSameSession, deliveredAfterRelaunch, deliveredAfterReinstall, supportContacts, stuckModals,
+                                serverRequests, appleRequests, leakedRecords, events, cappedRuns]
+        if (scalars + faultCounts + causeCounts + deliveryDelay.counts).contains(where: { $0 < 0 }) { return "a count is negative" }
+        if notCharged + delivered + lost + misdelivered + duplicated + doubleCharged != intents { return "outcomes must add up to intents" }
+        if lostSales > notCharged { return "lost sales are intents not charged" }
+        if deliveredSameSession + deliveredAfterRelaunch + deliveredAfterReinstall != delivered {
+            return "delivery classes must add up to delivered"
         }
+        if deliveryDelay.total != delivered { return "one delay per delivered intent" }
+        for outcome in Blemish.allCases where Cause.allCases.reduce(0, { $0 + count(of: outcome, cause: $1) }) != total(of: outcome) {
+            return "every \(outcome.name) intent has exactly one cause"
+        }
+        return nil
+    }
+
+    /// States the bookkeeping identities; called after every merge.
+    public func _checkInvariants() {
+        invariant(bookkeepingProblem == nil, bookkeepingProblem ?? "")
     }
 }

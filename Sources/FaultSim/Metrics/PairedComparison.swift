@@ -11,6 +11,13 @@ public struct PairedLosses: Sendable, Equatable {
         discordant = Array(repeating: 0, count: designs * designs)
     }
 
+    /// Counts read back from a partial result: `discordant[a * designs + b]`.
+    init(designs: Int, discordant: [Int64]) {
+        precondition(discordant.count == designs * designs, "one count per ordered pair")
+        self.designs = designs
+        self.discordant = discordant
+    }
+
     /// Adds one run, given each design's lost-intent mask for it.
     /// - Complexity: O(1) when no design lost anything (the common case), else O(designs²).
     public mutating func record(lostMasks: [UInt64]) {

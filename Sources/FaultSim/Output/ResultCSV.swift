@@ -8,10 +8,14 @@ public struct ResultRow: Sendable {
     public let tally: DesignTally
 
     public init(scenario: Scenario, design: String, tally: DesignTally) {
-        self.scenario = scenario.name
-        platform = scenario.platform.name
+        self.init(scenario: scenario.name, platform: scenario.platform.name, design: design, seed: scenario.seed, tally: tally)
+    }
+
+    public init(scenario: String, platform: String, design: String, seed: UInt64, tally: DesignTally) {
+        self.scenario = scenario
+        self.platform = platform
         self.design = design
-        seed = scenario.seed
+        self.seed = seed
         self.tally = tally
     }
 

@@ -27,8 +27,15 @@ public enum ScenarioLoader {
     /// (a disk image, /dev/zero) fails at once instead of filling memory.
     public static let maxFileBytes = 16 << 20
 
-    /// The file's bytes, or an error carrying the operating system's reason.
-    static func readFile(_ path: String) throws(ScenarioError) -> [UInt8] {
+    /// A partial result file's bytes (`simrun merge`), with the same reasons as a scenario's.
+    public static func readPartialFile(_ path: String) throws(ScenarioError) -> [UInt8] {
+        try readFile(path, limit: PartialResult.maxFileBytes, tooLarge: "a partial result is raw counts, far smaller")
+    }
+
+    /// The file's bytes, or an error carrying the operating system's reason; `limit` bytes at
+    /// most (`tooLarge` says why a larger file is refused).
+    static func readFile(_ path: String, limit: Int = maxFileBytes,
+                         tooLarge: String = "a scenario is a small JSON file") throws(ScenarioError) -> [UInt8] {
         func unreadable(_ reason: String) -> ScenarioError {
             ScenarioError(file: path, keyPath: "", message: "cannot read the file: \(reason)", unreadable: true)
         }
@@ -49,8 +56,8 @@ public enum ScenarioLoader {
             }
             if count == 0 { return bytes }
             bytes += buffer[..<count]
-            if bytes.count > maxFileBytes {
-                throw ScenarioError(file: path, keyPath: "", message: "the file is larger than \(maxFileBytes >> 20) MiB; a scenario is a small JSON file")
+            if bytes.count > limit {
+                throw ScenarioError(file: path, keyPath: "", message: "the file is larger than \(limit >> 20) MiB; \(tooLarge)")
             }
         }
     }

@@ -1,0 +1,247 @@
+/// A partial result as a JSON file: integers written exactly (as JSON number text, never
+/// through a Double), keys in a fixed order, so the same shard always writes the same bytes.
+extension PartialResult {
+    /// The largest partial file read: a sweep of 1,000 values over 17 designs stays far below it.
+    public static let maxFileBytes = 512 << 20
+
+    public var jsonValue: JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("format", .string(PartialResult.format)), ("formatVersion", int(PartialResult.formatVersion)),
+            ("tool", .string(tool)), ("model", .string(model)),
+        ]
+        switch kind {
+        case .run:
+            fields.append(("kind", .string("run")))
+        case .sweep(let key, let labels, let logX):
+            fields.append(("kind", .string("sweep")))
+            fields.append(("sweep", object([("key", .string(key)), ("values", .array(labels.map { .string($0) })), ("log", .bool(logX))])))
+        }
+        fields += [
+            ("seed", .number(String(seed))), ("totalRuns", .number(String(totalRuns))),
+            ("designs", .array(designs.map { .string($0) })), ("contentHash", .string(contentHash)),
+            ("shard", .string(shard.description)),
+            ("runs", object([("from", .number(String(runs.lowerBound))), ("to", .number(String(runs.upperBound)))])),
+            ("parts", .array(parts.map(\.jsonValue))),
+        ]
+        return object(fields)
+    }
+
+    /// Reads a partial result written by `jsonValue`; an error names `file`, the key and the value.
+    public static func parse(_ text: String, file: String) throws(ScenarioError) -> PartialResult {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(text)
+        } catch {
+            throw ScenarioError(file: file, keyPath: "", message: "line \(error.line), column \(error.column): \(error.message)")
+        }
+        let root = PartialReader(file: file, value: json, path: "")
+        guard try root.string("format") == format else {
+            throw ScenarioError(file: file, keyPath: "format", message: "not a simrun partial result (written by `simrun run --partial-out`)")
+        }
+        let version = try root.integer("formatVersion")
+        guard version == Int64(formatVersion) else {
+            throw ScenarioError(file: file, keyPath: "formatVersion", value: String(version),
+                                message: "written in partial-result format \(version); this simrun reads format \(formatVersion)")
+        }
+        let kind: Kind
+        switch try root.string("kind") {
+        case "run": kind = .run
+        case "sweep":
+            let sweep = try root.field("sweep")
+            kind = .sweep(key: try sweep.string("key"), labels: try sweep.array("values").map { item throws(ScenarioError) in try item.stringValue() },
+                          logX: try sweep.bool("log"))
+        case let other: throw ScenarioError(file: file, keyPath: "kind", value: other, message: "expected \"run\" or \"sweep\"")
+        }
+        let designs = try root.array("designs").map { item throws(ScenarioError) in try item.stringValue() }
+        let shardText = try root.string("shard")
+        guard let shard = Shard.parse(shardText) else {
+            throw ScenarioError(file: file, keyPath: "shard", value: shardText, message: "expected K/N")
+        }
+        let range = try root.field("runs")
+        let from = try range.unsigned("from"), to = try range.unsigned("to")
+        guard from <= to else { throw ScenarioError(file: file, keyPath: "runs", value: "\(from)..<\(to)", message: "the range is reversed") }
+        guard to - from <= UInt64(Scenario.maxRuns) else {
+            throw ScenarioError(file: file, keyPath: "runs", value: "\(from)..<\(to)", message: "more than \(Scenario.maxRuns) runs")
+        }
+        // No run makes more than maxEventsPerRun of anything: a larger count is corrupt, and with
+        // this bound no sum over a job's parts (at most 10^12 runs) can overflow.
+        let ceiling = Int64(to - from) * Int64(World.maxEventsPerRun)
+        let parts = try root.array("parts").map { item throws(ScenarioError) in try Part.read(item, designs: designs.count, ceiling: ceiling) }
+        let expectedParts: Int
+        if case .sweep(_, let labels, _) = kind { expectedParts = labels.count } else { expectedParts = 1 }
+        guard parts.count == expectedParts else {
+            throw ScenarioError(file: file, keyPath: "parts", value: String(parts.count), message: "expected \(expectedParts) parts, one per scenario")
+        }
+        let totalRuns = try root.unsigned("totalRuns")
+        guard totalRuns <= UInt64(Scenario.maxRuns) else {
+            throw ScenarioError(file: file, keyPath: "totalRuns", value: String(totalRuns), message: "more than \(Scenario.maxRuns) runs")
+        }
+        guard to <= totalRuns else {
+            throw ScenarioError(file: file, keyPath: "runs.to", value: String(to), message: "beyond the job's \(totalRuns) runs")
+        }
+        for (index, part) in parts.enumerated() {
+            for (design, tally) in zip(designs, part.tallies) where tally.runs != Int64(to - from) {
+                throw ScenarioError(file: file, keyPath: "parts[\(index)].tallies", value: String(tally.runs),
+                                    message: "\(design) counted \(tally.runs) runs; the part covers \(to - from)")
+            }
+
+        }
+        return PartialResult(tool: try root.string("tool"), model: try root.string("model"), kind: kind, seed: try root.unsigned("seed"),
+                             totalRuns: totalRuns, designs: designs, contentHash: try root.string("contentHash"),
+                             shard: shard, runs: from..<to, parts: parts)
+    }
+}
+
+extension PartialResult.Part {
+    var jsonValue: JSONValue {
+        let designs = pairs.designs
+        let rows: [JSONValue] = (0..<designs).map { a in .array((0..<designs).map { b in int(pairs.lostOnlyBy(a, notBy: b)) }) }
+        return object([
+            ("name", .string(name)), ("platform", .string(platform)), ("description", .string(description)),
+            ("scenario", scenario), ("tallies", .array(tallies.map(\.jsonValue))), ("pairs", .array(rows)),
+        ])
+    }
+
+    static func read(_ reader: PartialReader, designs: Int, ceiling: Int64) throws(ScenarioError) -> PartialResult.Part {
+        let tallies = try reader.array("tallies").map { item throws(ScenarioError) in try DesignTally.read(item, ceiling: ceiling) }
+        let rows = try reader.array("pairs")
+        guard tallies.count == designs, rows.count == designs else {
+            throw reader.error("expected one tally and one pairs row per design (\(designs))")
+        }
+        var discordant: [Int64] = []
+        for row in rows {
+            let counts = try row.arrayValue().map { item throws(ScenarioError) in try item.count(ceiling) }
+            guard counts.count == designs else { throw row.error("expected \(designs) counts") }
+            discordant += counts
+        }
+        return PartialResult.Part(name: try reader.string("name"), platform: try reader.string("platform"),
+                                  description: try reader.string("description"), scenario: try reader.field("scenario").value,
+                                  tallies: tallies, pairs: PairedLosses(designs: designs, discordant: discordant))
+    }
+}
+
+extension DesignTally {
+    /// Every scalar count, by the name the file gives it.
+    static var scalarFields: [(String, WritableKeyPath<DesignTally, Int64>)] {
+        [("runs", \.runs), ("intents", \.intents), ("notCharged", \.notCharged), ("delivered", \.delivered), ("lost", \.lost),
+         ("misdelivered", \.misdelivered), ("duplicated", \.duplicated), ("doubleCharged", \.doubleCharged),
+         ("lostSales", \.lostSales), ("deliveredSameSession", \.deliveredSameSession),
+         ("deliveredAfterRelaunch", \.deliveredAfterRelaunch), ("deliveredAfterReinstall", \.deliveredAfterReinstall),
+         ("supportContacts", \.supportContacts), ("stuckModals", \.stuckModals), ("serverRequests", \.serverRequests),
+         ("appleRequests", \.appleRequests), ("leakedRecords", \.leakedRecords), ("events", \.events), ("cappedRuns", \.cappedRuns)]
+    }
+
+    /// The counts; the delay histogram as [bucket, count] pairs and the fault and cause counts
+    /// by name, zeros left out.
+    var jsonValue: JSONValue {
+        var fields = DesignTally.scalarFields.map { ($0.0, int(self[keyPath: $0.1])) }
+        fields.append(("deliveryDelay", .array(deliveryDelay.counts.enumerated().filter { $0.element != 0 }.map {
+            .array([int(Int64($0.offset)), int($0.element)])
+        })))
+        fields.append(("faults", object(FaultKind.allCases.filter { faultCounts[$0.rawValue] != 0 }.map { ($0.name, int(faultCounts[$0.rawValue])) })))
+        var causes: [(String, JSONValue)] = []
+        for outcome in Blemish.allCases {
+            for cause in Cause.allCases where count(of: outcome, cause: cause) != 0 {
+                causes.append(("\(outcome.name).\(cause.name)", int(count(of: outcome, cause: cause))))
+            }
+        }
+        fields.append(("causes", object(causes)))
+        return object(fields)
+    }
+
+    /// Every count must lie in 0...`ceiling`, the most the part's runs can make.
+    static func read(_ reader: PartialReader, ceiling: Int64) throws(ScenarioError) -> DesignTally {
+        var tally = DesignTally()
+        for (name, path) in scalarFields { tally[keyPath: path] = try reader.field(name).count(ceiling) }
+        for pair in try reader.array("deliveryDelay") {
+            let items = try pair.arrayValue()
+            guard items.count == 2 else { throw pair.error("expected [bucket, count]") }
+            let bucket = try items[0].integerValue(), count = try items[1].count(ceiling)
+            guard bucket >= 0, bucket < Int64(DelayHistogram.bucketCount) else { throw pair.error("no such delay bucket") }
+            guard tally.deliveryDelay.total <= ceiling - count else { throw pair.error("more delays than the part's runs can make") }
+            tally.deliveryDelay.add(count, toBucket: Int(bucket))
+        }
+        for (name, value) in try reader.field("faults").objectFields() {
+            guard let fault = FaultKind.allCases.first(where: { $0.name == name }) else { throw value.error("unknown fault '\(name)'") }
+            tally.faultCounts[fault.rawValue] = try value.count(ceiling)
+        }
+        for (name, value) in try reader.field("causes").objectFields() {
+            let pieces = name.split(separator: ".", maxSplits: 1).map(String.init)
+            guard pieces.count == 2, let outcome = Blemish.allCases.first(where: { $0.name == pieces[0] }),
+                  let cause = Cause.allCases.first(where: { $0.name == pieces[1] }) else {
+                throw value.error("unknown outcome and cause '\(name)'")
+            }
+            tally.causeCounts[DesignTally.causeIndex(outcome, cause)] = try value.count(ceiling)
+        }
+        if let problem = tally.bookkeepingProblem { throw reader.error("the counts do not add up: \(problem)") }
+        return tally
+    }
+}
+
+/// Walks a partial file's JSON, every error naming the file and the key path.
+struct PartialReader {
+    let file: String
+    let value: JSONValue
+    let path: String
+
+    func error(_ message: String) -> ScenarioError {
+        ScenarioError(file: file, keyPath: path, value: value.rendered, message: message)
+    }
+
+    func field(_ key: String) throws(ScenarioError) -> PartialReader {
+        let childPath = path.isEmpty ? key : path + "." + key
+        guard case .object(let fields) = value else { throw error("expected an object") }
+        guard let found = fields.first(where: { $0.key == key }) else {
+            throw ScenarioError(file: file, keyPath: childPath, message: "missing")
+        }
+        return PartialReader(file: file, value: found.value, path: childPath)
+    }
+
+    func objectFields() throws(ScenarioError) -> [(String, PartialReader)] {
+        guard case .object(let fields) = value else { throw error("expected an object") }
+        return fields.map { ($0.key, PartialReader(file: file, value: $0.value, path: path + "." + $0.key)) }
+    }
+
+    func arrayValue() throws(ScenarioError) -> [PartialReader] {
+        guard case .array(let items) = value else { throw error("expected an array") }
+        return items.enumerated().map { PartialReader(file: file, value: $0.element, path: "\(path)[\($0.offset)]") }
+    }
+
+    func stringValue() throws(ScenarioError) -> String {
+        guard case .string(let text) = value else { throw error("expected a string") }
+        return text
+    }
+
+    /// A whole number, read from its text: never through a Double, so no count is rounded.
+    func integerValue() throws(ScenarioError) -> Int64 {
+        guard case .number(let text) = value, let number = Int64(text) else { throw error("expected a whole number") }
+        return number
+    }
+
+    /// A count: a whole number from 0 to `ceiling`.
+    func count(_ ceiling: Int64) throws(ScenarioError) -> Int64 {
+        let number = try integerValue()
+        guard number >= 0, number <= ceiling else { throw error("expected a count from 0 to \(ceiling), the most the part's runs can make") }
+        return number
+    }
+
+    func unsignedValue() throws(ScenarioError) -> UInt64 {
+        guard case .number(let text) = value, let number = UInt64(text) else { throw error("expected a whole number ≥ 0") }
+        return number
+    }
+
+    func array(_ key: String) throws(ScenarioError) -> [PartialReader] { try field(key).arrayValue() }
+    func string(_ key: String) throws(ScenarioError) -> String { try field(key).stringValue() }
+    func integer(_ key: String) throws(ScenarioError) -> Int64 { try field(key).integerValue() }
+    func unsigned(_ key: String) throws(ScenarioError) -> UInt64 { try field(key).unsignedValue() }
+
+    func bool(_ key: String) throws(ScenarioError) -> Bool {
+        let child = try field(key)
+        guard case .bool(let flag) = child.value else { throw child.error("expected true or false") }
+        return flag
+    }
+}
+
+private func int(_ value: Int64) -> JSONValue { .number(String(value)) }
+private func int(_ value: Int) -> JSONValue { .number(String(value)) }
+private func object(_ fields: [(String, JSONValue)]) -> JSONValue { .object(fields.map { ($0.0, $0.1, 0) }) }

@@ -1,0 +1,173 @@
+import FaultSim
+import Foundation
+import Policies
+import Testing
+@testable import simrun
+
+/// `simrun merge`: shards add up to exactly the unsharded job, and parts that do not belong
+/// together are refused, naming the problem and the files.
+@Suite("Merging shards")
+struct MergeTests {
+    static let scenario = packageRoot + "/scenarios/default.json"
+    static let runArguments = ["run", scenario, "--runs", "1003", "--designs", "naive,seed000-v1.2,seed003-sk1,bliap", "--quiet"]
+    static let sweepArguments = ["sweep", scenario, "--param", "network.requestLossProbability", "--values", "0,0.2,0.4",
+                                 "--runs", "801", "--designs", "naive,seed000-v1.2,bliap", "--quiet"]
+
+    func bytes(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+    @Test("4 shards of a run, merged in any order, give byte-identical CSVs to the single run")
+    func runShards() throws {
+        let folder = try TemporaryFolder()
+        let outputs = ["--out", "csv", "--faults-out", "faults", "--pairs-out", "pairs", "--causes-out", "causes"]
+        func named(_ prefix: String) -> [String] {
+            outputs.enumerated().map { $0.offset % 2 == 0 ? $0.element : folder.path("\(prefix)-\($0.element).csv").path }
+        }
+        #expect(SimrunCommand.main(Self.runArguments + named("single")) == 0)
+        for k in 1...4 {
+            #expect(SimrunCommand.main(Self.runArguments + ["--shard", "\(k)/4", "--partial-out", folder.path("part\(k).json").path]) == 0)
+        }
+        let parts = [3, 1, 4, 2].map { folder.path("part\($0).json").path }
+        #expect(SimrunCommand.main(["merge"] + parts + named("merged")) == 0)
+        for name in ["csv", "faults", "pairs", "causes"] {
+            #expect(try bytes(folder.path("single-\(name).csv")) == bytes(folder.path("merged-\(name).csv")), "\(name) differs")
+        }
+        // Merging merges: 1+2 and 3+4, then the two halves.
+        #expect(SimrunCommand.main(["merge", parts[1], parts[3], "--partial-out", folder.path("a.json").path]) == 65,
+                "1 and 2 alone leave runs missing")
+        #expect(SimrunCommand.main(["merge"] + parts + ["--partial-out", folder.path("whole.json").path]) == 0)
+        #expect(SimrunCommand.main(["merge", folder.path("whole.json").path, "--out", folder.path("again.csv").path]) == 0)
+        #expect(try bytes(folder.path("single-csv.csv")) == bytes(folder.path("again.csv")))
+    }
+
+    @Test("4 shards of a sweep give byte-identical CSV and SVG to the single sweep")
+    func sweepShards() throws {
+        let folder = try TemporaryFolder()
+        #expect(SimrunCommand.main(Self.sweepArguments + ["--log-y", "--out", folder.path("single.csv").path, "--svg", folder.path("single.svg").path]) == 0)
+        for k in 1...4 {
+            #expect(SimrunCommand.main(Self.sweepArguments + ["--shard", "\(k)/4", "--partial-out", folder.path("s\(k).json").path]) == 0)
+        }
+        #expect(SimrunCommand.main(["merge"] + (1...4).map { folder.path("s\($0).json").path }
+            + ["--log-y", "--out", folder.path("merged.csv").path, "--svg", folder.path("merged.svg").path]) == 0)
+        #expect(try bytes(folder.path("single.csv")) == bytes(folder.path("merged.csv")))
+        #expect(try bytes(folder.path("single.svg")) == bytes(folder.path("merged.svg")))
+    }
+
+    /// One shard of a small run, with `change` applied to the scenario or the shard.
+    static func shard(_ index: Int, of count: Int, runs: UInt64 = 400, seed: UInt64 = 1, designs: [Design] = [.naive, .bliap],
+                      change: (inout Scenario) -> Void = { _ in }) throws -> PartialResult {
+        var scenario = try ScenarioLoader.load(path: scenario)
+        scenario.seed = seed
+        scenario.runs = Int(runs)
+        change(&scenario)
+        let shard = Shard(index: index, count: count)
+        let slice = shard.slice(of: runs)
+        let result = Runner.compare(scenario: scenario, designs: designs, runs: slice, jobs: 1)
+        return PartialResult(kind: .run, scenarios: [scenario], designs: designs, totalRuns: runs, shard: shard, runs: slice,
+                             results: [result])
+    }
+
+    func refusal(_ parts: [(String, PartialResult)]) -> PartialResult.MergeError? {
+        if case .failure(let error) = PartialResult.merge(parts.map { (file: $0.0, result: $0.1) }) { return error }
+        return nil
+    }
+
+    @Test("merge refuses each kind of mismatch, naming it and both files")
+    func refusals() throws {
+        let a = try Self.shard(0, of: 2), b = try Self.shard(1, of: 2)
+        #expect(refusal([("a", a), ("b", b)]) == nil)
+        var newer = b
+        newer.tool = "9.9.9"
+        var otherModel = b
+        otherModel.model = "99"
+        var sweep = b
+        sweep.kind = .sweep(key: "network.requestLossProbability", labels: ["0", "0.1"], logX: false)
+        let cases: [(PartialResult, PartialResult.MergeError.Problem)] = [
+            (newer, .differentVersions), (otherModel, .differentVersions), (sweep, .differentKinds),
+            (try Self.shard(1, of: 2, seed: 2), .differentSeeds), (try Self.shard(1, of: 2, runs: 500), .differentTotals),
+            (try Self.shard(1, of: 2, designs: [.naive, .revenueCat]), .differentDesigns),
+            (try Self.shard(1, of: 2) { $0.network.requestLossProbability = 0.3 }, .differentScenarios),
+            (try Self.shard(1, of: 2) { $0.platform = .pre2025 }, .differentScenarios),
+        ]
+        for (other, problem) in cases {
+            let error = refusal([("first.json", a), ("second.json", other)])
+            #expect(error?.problem == problem, "expected \(problem), got \(String(describing: error))")
+            #expect(error?.message.contains("first.json") == true && error?.message.contains("second.json") == true)
+        }
+        // A custom design under a preset's name is a different design: its axes are in the digest.
+        var custom = Design.bliap
+        custom.finishMoment = .atCallback
+        #expect(refusal([("a", a), ("c", try Self.shard(1, of: 2, designs: [.naive, custom]))])?.problem == .differentScenarios)
+    }
+
+    @Test("merge refuses missing and overlapping runs, saying which runs and which files")
+    func coverage() throws {
+        let quarters = try (0..<4).map { try Self.shard($0, of: 4) }
+        let half = try Self.shard(0, of: 2)
+        #expect(refusal([("q2", quarters[1]), ("q3", quarters[2]), ("q4", quarters[3])])?.message
+            == "cannot merge: runs 0..<100 are in no part (before q2)")
+        #expect(refusal([("q1", quarters[0]), ("q3", quarters[2]), ("q4", quarters[3])])?.message
+            == "cannot merge: runs 100..<200 are in no part (after q1, before q3)")
+        #expect(refusal([("q1", quarters[0]), ("q2", quarters[1]), ("q3", quarters[2])])?.message
+            == "cannot merge: runs 300..<400 of 400 are in no part (the last is q3)")
+        #expect(refusal([("half", half), ("q2", quarters[1]), ("q3", quarters[2]), ("q4", quarters[3])])?.message
+            == "cannot merge overlapping runs: half and q2 both count runs 100..<200")
+        #expect(refusal([("q1", quarters[0]), ("again", quarters[0]), ("q2", quarters[1]), ("q3", quarters[2]), ("q4", quarters[3])])?.problem
+            == .overlap)
+        // Halves and quarters from different splits tile as well as one split does.
+        #expect(refusal([("half", half), ("q3", quarters[2]), ("q4", quarters[3])]) == nil)
+        #expect(refusal([])?.problem == .noParts)
+    }
+
+    @Test("The content hash is standard SHA-256 (FIPS 180-4 test vectors)")
+    func sha256Vectors() {
+        #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // 56 bytes: the padding needs a second block.
+        #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex(String(repeating: "a", count: 1_000))
+            == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    @Test("A partial result survives being written and read back, exactly")
+    func roundTrip() throws {
+        let part = try Self.shard(1, of: 3, runs: 2_000, designs: [.naive, .seed000V1_2, .seed003SK1])
+        let text = JSONWriter.write(part.jsonValue)
+        #expect(try PartialResult.parse(text, file: "p.json") == part)
+    }
+
+    @Test("Corrupt or foreign files are data errors naming the file and key; unreadable ones exit 66")
+    func corruptFiles() throws {
+        let folder = try TemporaryFolder()
+        let good = JSONWriter.write(try Self.shard(0, of: 1, runs: 50).jsonValue)
+        let corruptions: [(String, String)] = [
+            ("not json", "{"),
+            ("a scenario", #"{"runs": 10}"#),
+            ("future format", good.replacingOccurrences(of: #""formatVersion": 1"#, with: #""formatVersion": 2"#)),
+            ("counts that do not add up", good.replacingOccurrences(of: #""intents": 50,"#, with: #""intents": 51,"#)),
+            ("a negative count", good.replacingOccurrences(of: #""events": "#, with: #""events": -"#)),
+            ("an unknown fault", good.replacingOccurrences(of: #""request_lost""#, with: #""request_gone""#)),
+            ("runs beyond the job", good.replacingOccurrences(of: #""to": 50"#, with: #""to": 60"#)),
+        ]
+        for (name, text) in corruptions {
+            let path = folder.path("\(name).json").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(SimrunCommand.main(["merge", path, "--out", folder.path("out.csv").path]) == 65, "\(name)")
+        }
+        #expect(good.contains(#""request_lost""#), "the fault the corruption renames is in the file")
+        #expect(SimrunCommand.main(["merge", folder.path("missing.json").path]) == 66)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out.csv").path))
+    }
+
+    @Test("merge takes only the options of the parts' kind, and never writes over a part", arguments: [
+        ["--svg", "OUT"], ["--log-y"], ["--metric", "lost"],
+    ])
+    func optionsByKind(_ extra: [String]) throws {
+        let folder = try TemporaryFolder()
+        let part = folder.path("p.json").path
+        #expect(SimrunCommand.main(Self.runArguments + ["--partial-out", part]) == 0)
+        #expect(SimrunCommand.main(["merge", part] + extra.map { $0 == "OUT" ? folder.path("c.svg").path : $0 }) == 64)
+        #expect(SimrunCommand.main(["merge", part, "--out", part]) == 73, "an output may not replace an input")
+        #expect(SimrunCommand.main(["merge"]) == 64)
+    }
+}

@@ -48,6 +48,10 @@ public struct EventQueue: Sendable {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// The time of the earliest pending event, or nil when none is pending.
+    /// - Complexity: O(1).
+    public var nextTime: SimTime? { count > 0 ? heap[0].time : nil }
+
     /// Empties the queue and rewinds the clock, keeping the storage.
     public mutating func reset() {
         count = 0

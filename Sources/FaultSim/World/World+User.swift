@@ -141,6 +141,28 @@ extension World {
         scheduleReturn(reinstall: reinstall)
     }
 
+    /// `simrun check`'s crash: after each step of a running session, a choice "the app crashes
+    /// before the next step". Seeded, a session crashes with probability c at a time T drawn
+    /// from `device.crashTime` after its launch; here the chance that T falls before the next
+    /// pending event, given that it did not fall earlier, is
+    /// (c·F(next) − c·F(now)) / (1 − c·F(now)), F being T's distribution function, so the
+    /// scripted world crashes in each interval as often as the seeded one. The crash lands at
+    /// the start of the interval rather than inside it: nothing happens in between, so only
+    /// the time the relaunch delay counts from moves, by less than the interval.
+    mutating func considerScriptedCrash() {
+        let device = scenario.device
+        let c = device.crashProbabilityPerSession
+        guard c > 0 else { return }
+        let elapsed = now - launchedAt
+        let next = (queue.nextTime ?? scenario.horizonMs) - launchedAt
+        let before = c * device.crashTime.cumulative(elapsed - 1)
+        let after = c * device.crashTime.cumulative(next - 1)
+        guard after > before, before < 1 else { return }
+        if fault(.appCrash, (after - before) / (1 - before), draw: 0) {
+            processEnds(.crashed)
+        }
+    }
+
     /// The user will open the app again after the relaunch delay.
     mutating func scheduleReturn(reinstall: Bool) {
         guard !returnScheduled, !userGoneForGood else { return }
@@ -196,7 +218,10 @@ extension World {
         sessionIndex += 1
         note(.app, nil, "launches (session \(sessionIndex)); registers the StoreKit observer")
         let device = scenario.device
-        if fault(.appCrash, device.crashProbabilityPerSession, .device) {
+        launchedAt = now
+        // Scripted (`simrun check`), the crash is a choice between every two steps of the
+        // session instead (`considerScriptedCrash`), so that it can strike at each of them.
+        if !faults.isScripted && fault(.appCrash, device.crashProbabilityPerSession, .device) {
             schedule(.appCrash, after: sample(device.crashTime, .device), 0, epoch)
         }
         schedule(.sessionEnd, after: sample(scenario.user.sessionLength, .user), 0, epoch)

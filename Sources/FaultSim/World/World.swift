@@ -69,6 +69,9 @@ public struct World: Sendable {
     var reconcileScheduled = false
 
     var faultPoint = 0
+    /// When the running session was launched (for the scripted crash, which may strike
+    /// between any two steps of the session's first `device.crashTime`).
+    var launchedAt: SimTime = 0
     var runIndex: UInt64 = 0
 
     /// When set, each run's story is written to `trace` (for replaying one run; costs one
@@ -89,6 +92,17 @@ public struct World: Sendable {
     /// One extra draw from every stream after the last run, folded: two replays agree on it
     /// only if they drew exactly the same numbers. Kept when `recordsVerdicts` is on.
     public internal(set) var lastRunFingerprint: UInt64 = 0
+    /// Record `lastRunChoices` and `lastRunEventKinds` (for `simrun check`; one branch per
+    /// fault point and per event when off).
+    public var recordsChoices = false
+    /// The last run's choice points, in order, when `recordsChoices` is on.
+    public internal(set) var lastRunChoices: [ChoicePoint] = []
+    /// Bit k is set when the last run handled an event of `WorldEvent` raw value k (when
+    /// `recordsChoices` is on): which of the world's code paths the run entered.
+    public internal(set) var lastRunEventKinds: UInt64 = 0
+    /// The app server held a transaction of the user's Apple account at the end of the last run,
+    /// so it could ask Apple for the account's history.
+    public var serverKnewCustomer: Bool { customerKnown }
     /// Events the last run took.
     public internal(set) var lastRunEvents = 0
     /// The last run reached `maxEventsPerRun` and was stopped there, before its horizon.
@@ -136,6 +150,7 @@ public struct World: Sendable {
             }
             processed += 1
             handle(event)
+            if faults.isScripted && appRunning { considerScriptedCrash() }
             #if DEBUG
             queue._checkInvariants()
             #endif
@@ -193,12 +208,17 @@ public struct World: Sendable {
         firstChargeAt = -1
         reconcileScheduled = false
         faultPoint = 0
+        if recordsChoices {
+            lastRunChoices.removeAll(keepingCapacity: true)
+            lastRunEventKinds = 0
+        }
     }
 
     @inline(__always)
     mutating func handle(_ event: Event) {
         let a = event.a, b = event.b, c = event.c
         guard let kind = WorldEvent(rawValue: event.kind) else { preconditionFailure("unknown event kind") }
+        if recordsChoices { lastRunEventKinds |= 1 << UInt64(kind.rawValue) }
         if tracing && !isStale(kind, a, b, c) {
             let (from, to, text) = describe(kind, a, b, c)
             note(from, to, text)
@@ -262,6 +282,9 @@ public struct World: Sendable {
     @inline(__always)
     mutating func fault(_ kind: FaultKind, _ probability: Double, draw: Double) -> Bool {
         let fires = faults.fires(kind, probability: probability, uniform: draw, point: faultPoint)
+        if recordsChoices && FaultChooser.isChoice(probability: probability) {
+            lastRunChoices.append(ChoicePoint(point: faultPoint, kind: kind, probability: probability, fired: fires))
+        }
         faultPoint += 1
         if fires {
             tally.faultCounts[kind.rawValue] += 1

@@ -31,6 +31,7 @@ enum SimrunCommand {
         ("crossover", CrossoverCommand.execute, CrossoverCommand.spec),
         ("report", ReportCommand.execute, ReportCommand.spec),
         ("merge", MergeCommand.execute, MergeCommand.spec),
+        ("check", CheckCommand.execute, CheckCommand.spec),
         ("bench", BenchCommand.execute, BenchCommand.spec),
     ]}
 
@@ -59,6 +60,8 @@ enum SimrunCommand {
                                   One self-contained HTML page: table, charts, matrix, diagrams, sweeps.
           merge <part.json>... [--out F] [--svg F] ...
                                   Add up the shards of a run or sweep (--shard K/N --partial-out) exactly.
+          check [<scenario.json>] (--design D | --all-designs) --max-faults K [--timings T]
+                                  Every schedule of up to K faults: holds, or the smallest counterexamples; P(lost) bounds.
           bench [<scenario.json>] [--runs N] [--jobs N]
                                   Measure runs/s, events/s and memory per design, against the bare engine.
           help [COMMAND]          Show help for simrun or one command.

@@ -8,30 +8,41 @@ enum TraceCommand {
     static let run = OptionSpec(name: "--run", valueName: "i", help: "The run index to replay, 0 to 10^12 (required).", required: true)
     static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
     static let svg = OptionSpec(name: "--svg", valueName: "file.svg", help: "Also write the run as an SVG sequence diagram.")
+    static let fire = OptionSpec(name: "--fire", valueName: "p1,p2|none", help: "Replay a schedule of simrun check: exactly these choice points fire, every duration fixed (--timings).")
+    static let timings = OptionSpec(name: "--timings", valueName: "name", help: "With --fire: the fixed timings, as simrun check names them (default: median).")
+    static let customer = OptionSpec(name: "--customer", valueName: "new|returning", help: "With --fire: whether the server knew the customer before the run (default: new).")
 
     static let spec = CommandSpec(
         name: "trace", abstract: "Replay one run and print its timeline: who did what, which faults struck, how each intent ended and why.",
-        positional: "<scenario.json>", positionalOptional: true, options: [design, run, seed, svg, ScenarioInput.set])
+        positional: "<scenario.json>", positionalOptional: true, options: [design, run, seed, svg, fire, timings, customer, ScenarioInput.set])
 
     static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
         guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
         let designName = try ScenarioInput.required(parsed, design, spec)
-        guard let runIndex = try ScenarioInput.integer(parsed, run, in: 0...ScenarioInput.maxRuns, spec) else {
-            throw spec.error("Missing expected option '--run <i>'.")
+        let schedule = try self.schedule(parsed)
+        guard let runIndex = try ScenarioInput.integer(parsed, run, in: 0...ScenarioInput.maxRuns, spec) ?? (schedule == nil ? nil : 0) else {
+            throw spec.error("Missing expected option '--run <i>' (or '--fire <points>', to replay a schedule of simrun check).")
         }
         let seedValue = try ScenarioInput.seed(parsed, seed, spec)
         let overrides = try ScenarioInput.overrides(parsed, spec)
         var source = try ScenarioInput.source(path, overrides: overrides)
         if let seedValue { source.scenario.seed = seedValue }
-        let scenario = source.scenario
+        var scenario = source.scenario
         let chosen = try ScenarioInput.design(designName, in: scenario, option: design, spec)
         let targets = try ScenarioInput.outputs(parsed, [svg], inputs: source.inputs, spec)
 
-        var world = World(scenario: scenario, design: chosen)
+        var command = ScenarioInput.traceCommand(path: source.replayPath, design: chosen.name, run: UInt64(runIndex),
+                                                 seed: scenario.seed, overrides: overrides)
+        var faults = FaultChooser.seeded
+        if let schedule {
+            scenario = Exploration.variantScenario(schedule.timing.apply(to: scenario), returningCustomer: schedule.returningCustomer)
+            faults = .scripted(firing: schedule.points)
+            command += " --fire \(schedule.points.isEmpty ? "none" : schedule.points.map(String.init).joined(separator: ","))"
+                + " --timings \(schedule.timing.name) --customer \(schedule.returningCustomer ? "returning" : "new")"
+        }
+        var world = World(scenario: scenario, design: chosen, faults: faults)
         world.tracing = true
         world.run(UInt64(runIndex))
-        let command = ScenarioInput.traceCommand(path: source.replayPath, design: chosen.name, run: UInt64(runIndex),
-                                                 seed: scenario.seed, overrides: overrides)
         let summary = world.lastRunVerdicts.map { $0.cause == .none ? $0.outcome.rawValue : "\($0.outcome.rawValue) (\($0.cause.name))" }
             .joined(separator: ", ")
         let capped = world.lastRunReachedCap ? " (stopped at the event cap)" : ""
@@ -40,5 +51,37 @@ enum TraceCommand {
         print(TraceText.render(world.trace, verdicts: world.lastRunVerdicts,
                                header: "\(command)\n\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
         return ExitCode.success
+    }
+
+    /// `--fire`, `--timings` and `--customer`: a schedule of `simrun check`, or nil.
+    static func schedule(_ parsed: ParsedArguments) throws(CommandFailure) -> (points: [Int], timing: CheckTiming, returningCustomer: Bool)? {
+        guard let text = parsed.value(fire.name) else {
+            for option in [timings, customer] where parsed.value(option.name) != nil {
+                throw spec.error("'\(option.name)' only applies with '--fire'.")
+            }
+            return nil
+        }
+        var points: [Int] = []
+        if text != "none" {
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let point = Int(item), (0...World.maxEventsPerRun * 8).contains(point), !points.contains(point) else {
+                    throw spec.invalid(text, for: fire, because: "expected 'none' or distinct fault point numbers, as simrun check prints them")
+                }
+                points.append(point)
+            }
+        }
+        var timing = CheckTiming.median
+        if let name = parsed.value(timings.name) {
+            guard let named = CheckTiming.named(name) else {
+                throw spec.invalid(name, for: timings, because: "expected one of: \(CheckTiming.all.map(\.name).joined(separator: ", "))")
+            }
+            timing = named
+        }
+        var returning = false
+        if let value = parsed.value(customer.name) {
+            guard value == "new" || value == "returning" else { throw spec.invalid(value, for: customer, because: "expected 'new' or 'returning'") }
+            returning = value == "returning"
+        }
+        return (points.sorted(), timing, returning)
     }
 }

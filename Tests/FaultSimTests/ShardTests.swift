@@ -93,11 +93,7 @@ struct ShardTests {
 
     @Test("A shard killed mid-way leaves no partial file, so a re-submitted task starts clean")
     func killedShardLeavesNothing() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simrun")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            Issue.record("no simrun binary beside the test bundle at \(binary.path)")
-            return
-        }
+        guard let binary = siblingSimrunBinary() else { return }
         let folder = try TemporaryFolder()
         let part = folder.path("part.json").path
         for signal in [SIGTERM, SIGINT, SIGKILL] {

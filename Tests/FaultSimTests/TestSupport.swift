@@ -1,5 +1,6 @@
 import FaultSim
 import Foundation
+import Testing
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -62,4 +63,15 @@ func svgFragmentsParse(_ text: String) -> (count: Int, allParse: Bool) {
         rest = rest[end.upperBound...]
     }
     return (count, allParse)
+}
+
+/// The `simrun` binary `swift build` put beside the test bundle, for tests that need a real
+/// process (signals, a replayed command line); records an issue when there is none.
+func siblingSimrunBinary() -> URL? {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simrun")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        Issue.record("no simrun binary beside the test bundle at \(binary.path)")
+        return nil
+    }
+    return binary
 }

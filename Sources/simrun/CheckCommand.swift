@@ -1,0 +1,187 @@
+import Dispatch
+import FaultSim
+import Policies
+
+/// `simrun check [scenario.json] --design D --max-faults K`: every schedule of at most K
+/// faults, with the scenario's timings fixed; either "holds" or the smallest counterexamples
+/// with the command that replays each, and P(lost) bounded from both sides.
+enum CheckCommand {
+    static let design = OptionSpec(name: "--design", valueName: "name", help: "The design to check (or --designs, or --all-designs).")
+    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Several designs: one table row each.")
+    static let allDesigns = OptionSpec(name: "--all-designs", valueName: nil, help: "Every design of the scenario, as a table of design x K = 1..max.")
+    static let maxFaults = OptionSpec(name: "--max-faults", valueName: "k", help: "Explore every schedule with at most k faults, 0 to 6 (default: 2).")
+    static let outcome = OptionSpec(name: "--outcome", valueName: "a,b", help: "What counts as a counterexample: lost, misdelivered, duplicated, double_charged (default: all four).")
+    static let timings = OptionSpec(name: "--timings", valueName: "name", help: "Fixed timings: median (default), fast-short, fast-long, slow-short, slow-long, or all.")
+    static let limit = OptionSpec(name: "--limit", valueName: "n", help: "Counterexamples to print, smallest first, 1 to 1,000 (default: 5).")
+    static let maxSchedules = OptionSpec(name: "--max-schedules", valueName: "n", help: "Stop after n schedules, 1 to 10^9 (default: 50,000,000); the answer then says so.")
+
+    static let spec = CommandSpec(
+        name: "check", abstract: "Explore every way up to K faults can strike, with fixed timings: prove that no order is lost, mis-delivered, duplicated or double-charged, or give the smallest counterexamples; bound P(lost) from both sides.",
+        positional: "<scenario.json>", positionalOptional: true,
+        options: [design, designs, allDesigns, maxFaults, outcome, timings, limit, maxSchedules, ScenarioInput.set])
+
+    static let checkable: [IntentVerdict.Outcome] = [.lost, .misdelivered, .duplicated, .doubleCharged]
+
+    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
+        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
+        let k = try ScenarioInput.integer(parsed, maxFaults, in: 0...6, spec) ?? 2
+        let shown = try ScenarioInput.integer(parsed, limit, in: 1...1_000, spec) ?? 5
+        let scheduleLimit = try ScenarioInput.integer(parsed, maxSchedules, in: 1...1_000_000_000, spec) ?? 50_000_000
+        let outcomes = try parseOutcomes(parsed.value(outcome.name))
+        let profiles = try parseTimings(parsed.value(timings.name))
+        var (source, overrides, _) = try ScenarioInput.source(parsed, path: path, runs: nil, seed: nil, spec)
+        let chosen: [Design]
+        let given = [design, designs, allDesigns].filter { parsed.value($0.name) != nil || parsed.flags.contains($0.name) }
+        guard given.count == 1 else {
+            throw spec.error(given.isEmpty ? "Missing expected option '--design <name>' (or --designs, or --all-designs)."
+                                           : "Give one of --design, --designs and --all-designs.")
+        }
+        switch given[0].name {
+        case design.name: chosen = [try ScenarioInput.design(parsed.value(design.name)!, in: source.scenario, option: design, spec)]
+        case designs.name:
+            try ScenarioInput.selectDesigns(parsed, designs, in: &source.scenario, spec)
+            chosen = source.scenario.selectedDesigns
+        default: chosen = source.scenario.selectedDesigns
+        }
+        let scenario = source.scenario
+        print("simrun check: \(source.shownPath) (\(scenario.platform.name) platform), at most \(k) fault\(k == 1 ? "" : "s"); counterexamples: \(outcomes.map(\.rawValue).joined(separator: ", "))")
+        if scenario.catalog.products > 1 || scenario.catalog.itemsPerProduct > 1 {
+            print("note: the products and items bought are those of run 0 of seed \(scenario.seed) (the check explores faults, not catalog choices)")
+        }
+        let single = given[0].name == design.name
+        for profile in profiles {
+            print("timings \(profile.name): \(profile.summary): \(profile.statedValues(of: scenario))")
+            if single {
+                let exploration = explore(scenario, chosen[0], k: k, outcomes: outcomes, timing: profile, limit: scheduleLimit, kept: shown)
+                printDetail(exploration.result, seconds: exploration.seconds, path: source.replayPath, overrides: overrides, shown: shown)
+            } else {
+                printTable(scenario, chosen, k: k, outcomes: outcomes, timing: profile, limit: scheduleLimit,
+                           path: source.replayPath, overrides: overrides)
+            }
+        }
+        return ExitCode.success
+    }
+
+    static func explore(_ scenario: Scenario, _ design: Design, k: Int, outcomes: [IntentVerdict.Outcome], timing: CheckTiming,
+                        limit: Int, kept: Int) -> (result: Exploration, seconds: Double) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var exploration = Exploration(scenario: scenario, design: design,
+                                      options: .init(maxFaults: k, outcomes: outcomes, timing: timing, maxSchedules: limit, keptCounterexamples: kept))
+        exploration.explore()
+        return (exploration, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+
+    static func printDetail(_ e: Exploration, seconds: Double, path: String?, overrides: [ScenarioOverride], shown: Int) {
+        let worlds = e.variants.map { "\($0.returningCustomer ? "returning" : "new") customer (weight \(FixedPoint.format($0.weight, places: 2)))" }
+        print("design \(e.design.name); worlds: \(worlds.joined(separator: ", "))")
+        let counts = e.schedulesByFaults.enumerated().map { "\(Grouped.format($0.element)) with \($0.offset)" }.joined(separator: ", ")
+        print("schedules: \(counts): \(Grouped.format(e.schedules)) in \(FixedPoint.format(seconds, places: 2)) s" + (e.stoppedShort ? " (stopped at --max-schedules: NOT exhaustive)" : ""))
+        let avoidable = e.badSchedules[.avoidable] ?? 0
+        let unavoidable = e.badSchedules.filter { $0.key != .avoidable }.values.reduce(0, +)
+        let what = e.options.outcomes.map(\.rawValue).joined(separator: " / ")
+        if e.holds {
+            print("HOLDS: no \(what) order under any <= \(e.options.maxFaults) faults" + (unavoidable > 0 ? " that some design survives" : ""))
+        } else if e.stoppedShort && avoidable == 0 {
+            print("UNKNOWN: no counterexample among the schedules run, but not every schedule was run")
+        } else {
+            print("FAILS: \(Grouped.format(avoidable)) schedule\(avoidable == 1 ? "" : "s") with an avoidable counterexample")
+        }
+        for (avoidability, label) in [(Counterexample.Avoidability.unavoidableWithoutServerRecovery, "without server-side recovery"),
+                                      (.unavoidableOnPlatform, "on this platform")] {
+            if let count = e.badSchedules[avoidability] {
+                print("unavoidable \(label): \(Grouped.format(count)) schedule\(count == 1 ? "" : "s") (the user paid and never came back)")
+            }
+        }
+        print("P(an intent lost) in [\(probability(e.lostLowerBound)), \(probability(e.lostUpperBound))]  (lower: the losing schedules' mass; upper: plus the \(probability(max(0, 1 - e.exploredMass))) of schedules with more than \(e.options.maxFaults) faults)")
+        if !e.counterexamples.isEmpty {
+            print("counterexamples, smallest first (\(min(shown, e.counterexamples.count)) shown):")
+            for (number, example) in e.counterexamples.prefix(shown).enumerated() {
+                print("  \(number + 1). \(describe(example))")
+                print("     " + replayCommand(path: path, design: e.design.name, example: example, timing: e.options.timing, overrides: overrides))
+            }
+        }
+        let reached = e.faultsReached.map { "\($0.kind.name) \(Grouped.format($0.offered))/\(Grouped.format($0.fired))" }
+        print("coverage: faults offered/fired: " + (reached.isEmpty ? "none" : reached.joined(separator: ", ")))
+        let paths = e.designPaths.map(\.name)
+        let never = e.pathsNeverEntered
+        print("coverage: design paths: " + (paths.isEmpty ? "none" : paths.joined(separator: ", "))
+              + (never.isEmpty ? "; every one entered" : "; NEVER ENTERED: " + never.map { "\($0.name) (\($0.because))" }.joined(separator: ", ")))
+    }
+
+    static func printTable(_ scenario: Scenario, _ designs: [Design], k: Int, outcomes: [IntentVerdict.Outcome], timing: CheckTiming,
+                           limit: Int, path: String?, overrides: [ScenarioOverride]) {
+        var rows = [["design"] + (1...max(1, k)).map { "K = \($0)" } + ["P(lost) at K = \(k)", "schedules", "s"]]
+        var replays: [String] = []
+        for design in designs {
+            var row = [design.name]
+            var last: (result: Exploration, seconds: Double)?
+            for faults in 1...max(1, k) {
+                let run = explore(scenario, design, k: faults, outcomes: outcomes, timing: timing, limit: limit, kept: 1)
+                let e = run.result
+                if e.holds {
+                    let unavoidable = e.badSchedules.filter { $0.key != .avoidable }.values.reduce(0, +)
+                    row.append(unavoidable > 0 ? "holds*" : "holds")
+                } else if let first = e.counterexamples.first, first.avoidability == .avoidable {
+                    row.append(first.faults.map(\.name).joined(separator: "+") + " -> " + first.outcome.rawValue)
+                    if faults == k { replays.append("\(design.name): " + replayCommand(path: path, design: design.name, example: first, timing: timing, overrides: overrides)) }
+                } else {
+                    row.append("unknown (stopped)")
+                }
+                last = run
+            }
+            if let last {
+                row += ["[\(probability(last.result.lostLowerBound)), \(probability(last.result.lostUpperBound))]",
+                        Grouped.format(last.result.schedules), FixedPoint.format(last.seconds, places: 2)]
+            }
+            rows.append(row)
+        }
+        for line in TextTable.render(rows, rightAligned: (rows[0].count - 2)...) { print(line) }
+        print("holds*: only counterexamples no design of this kind can avoid (the user paid and never came back)")
+        if !replays.isEmpty {
+            print("smallest counterexample at K = \(k), replayed:")
+            for line in replays { print("  " + line) }
+        }
+    }
+
+    static func describe(_ example: Counterexample) -> String {
+        let faults = example.faults.isEmpty ? "no fault" : zip(example.faults, example.points).map { "\($0.name)@\($1)" }.joined(separator: ", ")
+        let count = example.faults.count
+        return "\(count) fault\(count == 1 ? "" : "s"): \(faults) -> intent \(example.intent) \(example.outcome.rawValue) (\(example.cause.name)), "
+            + "\(example.events) events, \(example.returningCustomer ? "returning" : "new") customer"
+            + (example.avoidability == .avoidable ? "" : " [\(example.avoidability.rawValue)]")
+    }
+
+    static func replayCommand(path: String?, design: String, example: Counterexample, timing: CheckTiming, overrides: [ScenarioOverride]) -> String {
+        "simrun trace" + (path.map { " " + ScenarioInput.shellQuoted($0) } ?? "") + " --design \(design)"
+            + " --fire " + (example.points.isEmpty ? "none" : example.points.map(String.init).joined(separator: ","))
+            + " --timings \(timing.name) --customer \(example.returningCustomer ? "returning" : "new")"
+            + overrides.map { " --set " + ScenarioInput.shellQuoted($0.text) }.joined()
+    }
+
+    static func probability(_ value: Double) -> String {
+        if value == 0 { return "0" }
+        if value >= 0.001 { return FixedPoint.format(value * 100, places: 4) + "%" }
+        return Scientific.format(value)
+    }
+
+    static func parseOutcomes(_ text: String?) throws(CommandFailure) -> [IntentVerdict.Outcome] {
+        guard let text else { return checkable }
+        var result: [IntentVerdict.Outcome] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let match = checkable.first(where: { $0.rawValue == name }) else {
+                throw spec.invalid(text, for: outcome, because: "expected a comma-separated list of: \(checkable.map(\.rawValue).joined(separator: ", "))")
+            }
+            if !result.contains(match) { result.append(match) }
+        }
+        return result
+    }
+
+    static func parseTimings(_ text: String?) throws(CommandFailure) -> [CheckTiming] {
+        guard let text else { return [.median] }
+        if text == "all" { return CheckTiming.all }
+        guard let profile = CheckTiming.named(text) else {
+            throw spec.invalid(text, for: timings, because: "expected one of: \(CheckTiming.all.map(\.name).joined(separator: ", ")), all")
+        }
+        return [profile]
+    }
+}

@@ -110,12 +110,14 @@ enum CheckCommand {
 
     static func printTable(_ scenario: Scenario, _ designs: [Design], k: Int, outcomes: [IntentVerdict.Outcome], timing: CheckTiming,
                            limit: Int, path: String?, overrides: [ScenarioOverride]) {
-        var rows = [["design"] + (1...max(1, k)).map { "K = \($0)" } + ["P(lost) at K = \(k)", "schedules", "s"]]
+        let ks = Array(1...max(1, k))
+        var rows = [["design"] + ks.map { "K = \($0)" } + ["P(lost) at K = \(k)", "schedules (K = \(ks.map(String.init).joined(separator: ", ")))", "s"]]
         var replays: [String] = []
         for design in designs {
             var row = [design.name]
             var last: (result: Exploration, seconds: Double)?
-            for faults in 1...max(1, k) {
+            var counts: [String] = [], times: [String] = []
+            for faults in ks {
                 let run = explore(scenario, design, k: faults, outcomes: outcomes, timing: timing, limit: limit, kept: 1)
                 let e = run.result
                 if e.holds {
@@ -128,15 +130,18 @@ enum CheckCommand {
                     row.append("unknown (stopped)")
                 }
                 last = run
+                counts.append(Grouped.format(e.schedules) + (e.stoppedShort ? "+" : ""))
+                times.append(FixedPoint.format(run.seconds, places: 2))
             }
             if let last {
                 row += ["[\(probability(last.result.lostLowerBound)), \(probability(last.result.lostUpperBound))]",
-                        Grouped.format(last.result.schedules), FixedPoint.format(last.seconds, places: 2)]
+                        counts.joined(separator: " / "), times.joined(separator: " / ")]
             }
             rows.append(row)
         }
         for line in TextTable.render(rows, rightAligned: (rows[0].count - 2)...) { print(line) }
-        print("holds*: only counterexamples no design of this kind can avoid (the user paid and never came back)")
+        print("holds*: only counterexamples no design of this kind can avoid (the user paid and never came back); "
+              + "n+: stopped at --max-schedules, so not exhaustive")
         if !replays.isEmpty {
             print("smallest counterexample at K = \(k), replayed:")
             for line in replays { print("  " + line) }

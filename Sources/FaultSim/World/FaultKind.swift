@@ -115,18 +115,17 @@ public enum FaultKind: Int, Sendable, CaseIterable {
 public struct FaultChooser: Sendable, Equatable {
     /// Scripted mode: the fault points (counted from 0 within a run) that fire, sorted.
     public private(set) var scriptedPoints: [Int]?
+    /// Scripted: `simrun check` drives the faults. A stored flag, one byte to test per event,
+    /// rather than the optional array's nil check.
+    public let isScripted: Bool
 
     /// Faults fire by their seeded draws.
-    public static let seeded = FaultChooser(scriptedPoints: nil)
+    public static let seeded = FaultChooser(scriptedPoints: nil, isScripted: false)
 
     /// Exactly these choice points fire, every run, with the faults of probability 1.
     public static func scripted(firing points: [Int]) -> FaultChooser {
-        FaultChooser(scriptedPoints: points.sorted())
+        FaultChooser(scriptedPoints: points.sorted(), isScripted: true)
     }
-
-    /// Scripted: `simrun check` drives the faults.
-    @inline(__always)
-    public var isScripted: Bool { scriptedPoints != nil }
 
     /// Whether a fault point of this probability is a choice for `simrun check` to explore.
     @inline(__always)

@@ -110,6 +110,23 @@ struct CheckTests {
               + "Monte Carlo \(tally.lost)/\(tally.intents) = \(Double(tally.lost) / Double(tally.intents)), 99.9% CI \(interval)")
     }
 
+    @Test("A duration's distribution function agrees with its sampling (the scripted crash's chances)")
+    func cumulative() {
+        let uniform = DurationDistribution.uniform(minMs: 0, maxMs: 59_999)
+        #expect(uniform.cumulative(-1) == 0)
+        #expect(uniform.cumulative(29_999) == 0.5)
+        #expect(uniform.cumulative(59_999) == 1)
+        #expect(uniform.quantile(0.5) == 30_000 && uniform.quantile(0.4999999) == 29_999)
+        let logNormal = DurationDistribution.logNormal(medianMs: 300, p99Ms: 5_000)
+        #expect(abs(logNormal.cumulative(300) - 0.5) < 0.002)
+        #expect(abs(logNormal.cumulative(5_000) - 0.99) < 0.001)
+        for u in stride(from: 0.05, to: 1, by: 0.1) {
+            let t = logNormal.quantile(u)
+            #expect(logNormal.cumulative(t) >= u && logNormal.cumulative(t - 1) <= u, "u = \(u)")
+        }
+        #expect(DurationDistribution.fixed(200).cumulative(199) == 0 && DurationDistribution.fixed(200).cumulative(200) == 1)
+    }
+
     @Test("Bad check lines are usage errors", arguments: [
         ["check"], ["check", "--design", "naive", "--all-designs"], ["check", "--design", "naive", "--max-faults", "7"],
         ["check", "--design", "naive", "--outcome", "gone"], ["check", "--design", "naive", "--timings", "slow"],

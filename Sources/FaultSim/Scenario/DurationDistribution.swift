@@ -48,7 +48,12 @@ public struct DurationDistribution: Sendable, Equatable {
     /// - Complexity: O(48) quantile evaluations.
     public func cumulative(_ t: SimTime) -> Double {
         if t < 0 { return 0 }
-        if kind == .fixed { return t >= firstMs ? 1 : 0 }
+        switch kind {
+        case .fixed: return t >= firstMs ? 1 : 0
+        // quantile(u) = min + ⌊u · span⌋ ≤ t exactly when u < (t − min + 1) / span.
+        case .uniform: return min(1, max(0, Double(t - firstMs + 1) / Double(secondMs - firstMs + 1)))
+        case .logNormal, .exponential: break
+        }
         var low = 0.0, high = 1.0
         // Invariant: quantile(low) ≤ t is the answer's lower side, quantile(high) > t or high = 1.
         if quantile(0) > t { return 0 }

@@ -110,6 +110,35 @@ struct CheckTests {
               + "Monte Carlo \(tally.lost)/\(tally.intents) = \(Double(tally.lost) / Double(tally.intents)), 99.9% CI \(interval)")
     }
 
+    @Test("In random worlds every design's check ends, its bounds are ordered, and Monte Carlo meets them",
+          arguments: UInt64(1)...6)
+    func swarm(_ seed: UInt64) {
+        var scenario = CheckTiming.median.apply(to: SwarmTests.scenario(seed: seed))
+        // One intent of one item, so that the plan draws nothing the check does not explore and
+        // "a run lost an intent" is the Monte Carlo lost rate.
+        scenario.user.intentsPerRun = 1
+        scenario.catalog.products = 1
+        scenario.catalog.itemsPerProduct = 1
+        scenario.runs = 1_500
+        var compared = 0
+        for design in Design.presets {
+            var exploration = Exploration(scenario: scenario, design: design, options: .init(maxFaults: 2, maxSchedules: 5_000))
+            exploration.explore()
+            let context = "swarm \(seed), \(design.name)"
+            #expect(exploration.exploredMass <= 1 + 1e-9, "\(context)")
+            #expect(exploration.lostLowerBound <= exploration.lostUpperBound, "\(context)")
+            guard !exploration.stoppedShort else { continue }
+            let tally = Runner.run(scenario: scenario, designs: [design], runs: 0..<UInt64(scenario.runs), jobs: 1)[0]
+            let interval = Wilson.interval(successes: tally.lost, trials: tally.intents, z: Wilson.z999)
+            #expect(interval.high >= exploration.lostLowerBound && interval.low <= exploration.lostUpperBound,
+                    "\(context): Monte Carlo \(interval) against [\(exploration.lostLowerBound), \(exploration.lostUpperBound)]")
+            compared += 1
+        }
+        // Coverage mark: most designs' checks finish within the cap, so the comparison ran.
+        #expect(compared >= 8, "swarm \(seed): only \(compared) designs compared")
+        print("check-swarm \(seed): \(compared) of \(Design.presets.count) designs compared with Monte Carlo")
+    }
+
     @Test("A duration's distribution function agrees with its sampling (the scripted crash's chances)")
     func cumulative() {
         let uniform = DurationDistribution.uniform(minMs: 0, maxMs: 59_999)

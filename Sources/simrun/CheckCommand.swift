@@ -77,7 +77,7 @@ enum CheckCommand {
         let counts = e.schedulesByFaults.enumerated().map { "\(Grouped.format($0.element)) with \($0.offset)" }.joined(separator: ", ")
         print("schedules: \(counts): \(Grouped.format(e.schedules)) in \(FixedPoint.format(seconds, places: 2)) s" + (e.stoppedShort ? " (stopped at --max-schedules: NOT exhaustive)" : ""))
         let avoidable = e.badSchedules[.avoidable] ?? 0
-        let unavoidable = e.badSchedules.filter { $0.key != .avoidable }.values.reduce(0, +)
+        let unavoidable = e.unavoidableSchedules
         let what = e.options.outcomes.map(\.rawValue).joined(separator: " / ")
         if e.holds {
             print("HOLDS: no \(what) order under any <= \(e.options.maxFaults) faults" + (unavoidable > 0 ? " that some design survives" : ""))
@@ -121,8 +121,7 @@ enum CheckCommand {
                 let run = explore(scenario, design, k: faults, outcomes: outcomes, timing: timing, limit: limit, kept: 1)
                 let e = run.result
                 if e.holds {
-                    let unavoidable = e.badSchedules.filter { $0.key != .avoidable }.values.reduce(0, +)
-                    row.append(unavoidable > 0 ? "holds*" : "holds")
+                    row.append(e.unavoidableSchedules > 0 ? "holds*" : "holds")
                 } else if let first = e.counterexamples.first, first.avoidability == .avoidable {
                     row.append(first.faults.map(\.name).joined(separator: "+") + " -> " + first.outcome.rawValue)
                     if faults == k { replays.append("\(design.name): " + replayCommand(path: path, design: design.name, example: first, timing: timing, overrides: overrides)) }
@@ -158,9 +157,14 @@ enum CheckCommand {
 
     static func replayCommand(path: String?, design: String, example: Counterexample, timing: CheckTiming, overrides: [ScenarioOverride]) -> String {
         "simrun trace" + (path.map { " " + ScenarioInput.shellQuoted($0) } ?? "") + " --design \(design)"
-            + " --fire " + (example.points.isEmpty ? "none" : example.points.map(String.init).joined(separator: ","))
-            + " --timings \(timing.name) --customer \(example.returningCustomer ? "returning" : "new")"
+            + scheduleArguments(points: example.points, timing: timing, returningCustomer: example.returningCustomer)
             + overrides.map { " --set " + ScenarioInput.shellQuoted($0.text) }.joined()
+    }
+
+    /// ` --fire P,Q --timings T --customer C`: what `simrun trace` needs to replay a schedule.
+    static func scheduleArguments(points: [Int], timing: CheckTiming, returningCustomer: Bool) -> String {
+        " --fire " + (points.isEmpty ? "none" : points.map(String.init).joined(separator: ","))
+            + " --timings \(timing.name) --customer \(returningCustomer ? "returning" : "new")"
     }
 
     static func probability(_ value: Double) -> String {

@@ -61,7 +61,7 @@ enum MergeCommand {
         let chosenMetric = try SweepCommand.metric(named: parsed.value(metric.name) ?? SweepMetric.lost.rawValue, spec)
         let targets = try ScenarioInput.outputs(parsed, runOutputs + [svg, partialOut], inputs: files, spec)
         let rows = merged.rows
-        let whole = JSONWriter.write(merged.jsonValue) + "\n"
+        let whole = merged.fileText
         let header = "simrun merge: \(parts.count) part\(parts.count == 1 ? "" : "s") of \(merged.parts[0].name) "
             + "(\(merged.parts[0].platform) platform), \(Grouped.format(Int(merged.totalRuns))) runs x \(merged.designs.count) designs, "
             + "seed \(merged.seed), simrun \(merged.tool) (model \(merged.model))"

@@ -54,7 +54,7 @@ enum RunCommand {
         // Render everything first, then write: a failure leaves every old output as it was.
         try ScenarioInput.write([(targets[0], ResultCSV.render(rows)), (targets[1], ResultCSV.renderFaults(rows)),
                                  (targets[2], ResultCSV.renderPairs(rows, pairs: pairs)), (targets[3], ResultCSV.renderCauses(rows)),
-                                 (targets[4], partial.map { JSONWriter.write($0.jsonValue) + "\n" } ?? "")])
+                                 (targets[4], partial.map(\.fileText) ?? "")])
         if let shardRequest, shardRequest.sharded {
             print(ShardOptions.summary("run", shardRequest, runs: slice, total: scenario.runs, designs: chosen.count, seconds: seconds,
                                        file: parsed.value(ShardOptions.partialOut.name) ?? ""))

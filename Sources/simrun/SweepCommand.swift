@@ -203,7 +203,7 @@ enum SweepCommand {
             zip(chosen, perDesign).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
         }
         try ScenarioInput.write([(targets[0], csv(key: key, labels: axis.labels, rows: rows)), (targets[1], chart),
-                                 (targets[2], partial.map { JSONWriter.write($0.jsonValue) + "\n" } ?? "")])
+                                 (targets[2], partial.map(\.fileText) ?? "")])
         if let shardRequest, shardRequest.sharded {
             print(ShardOptions.summary("sweep", shardRequest, runs: slice, total: runsPerValue, designs: chosen.count, seconds: seconds,
                                        file: parsed.value(ShardOptions.partialOut.name) ?? "") + " (\(scenarios.count) values)")

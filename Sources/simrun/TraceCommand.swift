@@ -37,8 +37,8 @@ enum TraceCommand {
         if let schedule {
             scenario = Exploration.variantScenario(schedule.timing.apply(to: scenario), returningCustomer: schedule.returningCustomer)
             faults = .scripted(firing: schedule.points)
-            command += " --fire \(schedule.points.isEmpty ? "none" : schedule.points.map(String.init).joined(separator: ","))"
-                + " --timings \(schedule.timing.name) --customer \(schedule.returningCustomer ? "returning" : "new")"
+            command += CheckCommand.scheduleArguments(points: schedule.points, timing: schedule.timing,
+                                                      returningCustomer: schedule.returningCustomer)
         }
         var world = World(scenario: scenario, design: chosen, faults: faults)
         world.tracing = true

@@ -86,6 +86,8 @@ public struct Exploration: Sendable {
     public var lostUpperBound: Double { min(1, lostMass + max(0, 1 - exploredMass)) }
     public var badLowerBound: Double { badMass }
     public var badUpperBound: Double { min(1, badMass + max(0, 1 - exploredMass)) }
+    /// Losing schedules that no design of this kind, or none on this platform, could survive.
+    public var unavoidableSchedules: Int { badSchedules.filter { $0.key != .avoidable }.values.reduce(0, +) }
     /// No avoidable counterexample among the schedules run, and all of them were run.
     public var holds: Bool { (badSchedules[.avoidable] ?? 0) == 0 && !stoppedShort }
 

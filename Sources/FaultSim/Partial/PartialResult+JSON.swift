@@ -4,6 +4,9 @@ extension PartialResult {
     /// The largest partial file read: a sweep of 1,000 values over 17 designs stays far below it.
     public static let maxFileBytes = 512 << 20
 
+    /// The file a part is written as: its JSON and a newline.
+    public var fileText: String { JSONWriter.write(jsonValue) + "\n" }
+
     public var jsonValue: JSONValue {
         var fields: [(String, JSONValue)] = [
             ("format", .string(PartialResult.format)), ("formatVersion", int(PartialResult.formatVersion)),

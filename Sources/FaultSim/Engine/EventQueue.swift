@@ -32,28 +32,31 @@ public struct Event: Sendable {
 /// were scheduled, and the clock (`now`) is set before an event is handed out and never
 /// goes backwards.
 ///
-/// The storage only grows: `heap[0..<count]` are the pending events and the slots past
-/// `count` are kept for reuse, so a warmed-up queue never allocates. Sifting works on an
-/// unsafe buffer (one uniqueness check per operation instead of one per element access);
-/// the indices it touches are all below `count`, which is at most `heap.count`.
+/// The storage only grows: `slots[0..<count]` are the pending events and the slots past
+/// `count` are kept for reuse, so a warmed-up queue never allocates. Sifting works on the
+/// slots' raw address, with no bounds or uniqueness check per operation: the indices it
+/// touches are all below `count`, which is at most `slots.count`, and `reset()` makes the
+/// storage this queue's own (a copy of a queue shares its slots until either side's next
+/// `reset()`; between two resets only one copy may be used, as `RunArray` explains).
 public struct EventQueue: Sendable {
-    var heap: ContiguousArray<Event> = []
-    /// Pending events: `heap[0..<count]`.
+    var slots: RunArray<Event>
+    /// Pending events: `slots[0..<count]`.
     public private(set) var count = 0
     var nextSequence: UInt64 = 0
     /// The time of the event most recently popped.
     public private(set) var now: SimTime = 0
 
-    public init(capacity: Int = 256) { heap.reserveCapacity(capacity) }
+    public init(capacity: Int = 256) { slots = RunArray(capacity: capacity) }
 
     public var isEmpty: Bool { count == 0 }
 
     /// The time of the earliest pending event, or nil when none is pending.
     /// - Complexity: O(1).
-    public var nextTime: SimTime? { count > 0 ? heap[0].time : nil }
+    public var nextTime: SimTime? { count > 0 ? slots[0].time : nil }
 
-    /// Empties the queue and rewinds the clock, keeping the storage.
+    /// Empties the queue and rewinds the clock, keeping the storage (made this queue's own).
     public mutating func reset() {
+        slots.makeUnique()
         count = 0
         nextSequence = 0
         now = 0
@@ -67,10 +70,10 @@ public struct EventQueue: Sendable {
         invariant(nextSequence < Event.maxSequence, "too many events scheduled in one run")
         let event = Event(key: UInt64(time) << Event.sequenceBits | nextSequence, kind: kind, a: a, b: b, c: c)
         nextSequence &+= 1
-        if count == heap.count { heap.append(event) }
+        if count == slots.count { slots.append(event) }
         let slot = count
         count += 1
-        heap.withUnsafeMutableBufferPointer { EventQueue.siftUp(event, from: slot, in: $0.baseAddress!) }
+        EventQueue.siftUp(event, from: slot, in: slots.baseAddress)
     }
 
     /// Removes and returns the earliest event, advancing `now` to its time.
@@ -79,13 +82,9 @@ public struct EventQueue: Sendable {
     public mutating func pop() -> Event? {
         guard count > 0 else { return nil }
         count -= 1
-        let remaining = count
-        let first = heap.withUnsafeMutableBufferPointer { buffer -> Event in
-            let base = buffer.baseAddress!
-            let first = base[0]
-            if remaining > 0 { EventQueue.siftDown(base[remaining], count: remaining, in: base) }
-            return first
-        }
+        let base = slots.baseAddress
+        let first = base[0]
+        if count > 0 { EventQueue.siftDown(base[count], count: count, in: base) }
         invariant(first.time >= now, "time went backwards")
         now = first.time
         return first
@@ -124,11 +123,11 @@ public struct EventQueue: Sendable {
     /// Checks the heap property and that nothing pending lies in the past (debug builds).
     public func _checkInvariants() {
         #if DEBUG
-        invariant(count <= heap.count, "more pending events than slots")
+        invariant(count <= slots.count, "more pending events than slots")
         for index in 1..<max(count, 1) {
-            invariant(!heap[index].fires(before: heap[(index - 1) / 2]), "event heap out of order")
+            invariant(!slots[index].fires(before: slots[(index - 1) / 2]), "event heap out of order")
         }
-        if count > 0 { invariant(heap[0].time >= now, "pending event in the past") }
+        if count > 0 { invariant(slots[0].time >= now, "pending event in the past") }
         #endif
     }
 }

@@ -31,11 +31,11 @@ public struct World: Sendable {
 
     var queue = EventQueue(capacity: 256)
     var streams = RandomStreams()
-    var intents: [IntentState] = []
-    var transactions: [TransactionState] = []
-    var records: [RecordState] = []
-    var orders: [OrderState] = []
-    var requests: [RequestState] = []
+    var intents = RunArray<IntentState>()
+    var transactions = RunArray<TransactionState>()
+    var records = RunArray<RecordState>()
+    var orders = RunArray<OrderState>()
+    var requests = RunArray<RequestState>()
 
     // The device.
     var appRunning = false

@@ -1,0 +1,108 @@
+/// A growable array of one run's records (intents, transactions, requests...) whose element
+/// accesses cost a load or a store: no bounds check in release builds and no copy-on-write
+/// check per write.
+///
+/// `Array` checks uniqueness on every element write and bounds on every access; in the world's
+/// handlers those checks were about a quarter of a run's instructions. A `RunArray` checks
+/// uniqueness once per run instead, in `removeAll(keepingCapacity:)`, which every run starts
+/// with: a copy (of a `World` between runs) shares storage until either side's next run, and
+/// that run first takes a private copy. So a `RunArray` is a value, at run granularity, as long
+/// as its mutations between two `removeAll` calls happen in one copy; `World` guarantees it,
+/// because only `run(_:)` mutates its arrays and `run(_:)` begins with `reset`.
+///
+/// Elements must be plain values (no references), so slots need no deinitialising; bounds are
+/// checked in debug builds (`swift test`), by `invariant`.
+struct RunArray<Element>: RandomAccessCollection {
+    private var storage: RunArrayStorage<Element>
+    /// Elements in use: `storage.base[0..<count]`.
+    private(set) var count = 0
+
+    init(capacity: Int = 16) {
+        precondition(_isPOD(Element.self), "a run array holds plain values only")
+        storage = RunArrayStorage(capacity: Swift.max(capacity, 1))
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    /// The element at `index` (< `count`). Writing through it touches only that element's
+    /// fields, in place.
+    /// - Complexity: O(1): one load or store in release builds.
+    subscript(index: Int) -> Element {
+        @inline(__always) unsafeAddress {
+            checkIndex(index)
+            return UnsafePointer(storage.base + index)
+        }
+        @inline(__always) nonmutating unsafeMutableAddress {
+            checkIndex(index)
+            return storage.base + index
+        }
+    }
+
+    /// Appends `element`, doubling the storage when it is full (a run that needs more room
+    /// than any before it; the steady state never allocates).
+    /// - Complexity: amortised O(1).
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == storage.capacity { storage = storage.copy(count: count, capacity: 2 * storage.capacity) }
+        (storage.base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Empties the array, keeping its storage, and makes the storage this copy's own.
+    /// - Complexity: O(1); allocates only when the storage is shared with another copy.
+    mutating func removeAll(keepingCapacity: Bool) {
+        precondition(keepingCapacity, "a run array always keeps its storage")
+        if !isKnownUniquelyReferenced(&storage) { storage = RunArrayStorage(capacity: storage.capacity) }
+        count = 0
+    }
+
+    /// Makes the storage this copy's own, keeping the elements: the one uniqueness check that
+    /// a user of `baseAddress` does per run.
+    /// - Complexity: O(1), or O(count) when the storage is shared.
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(count: count, capacity: storage.capacity) }
+    }
+
+    /// The first element's address, for code that walks the elements itself (the event heap's
+    /// sifts). Valid until the next `append`; writes through it follow the rule of the type's
+    /// comment (one writing copy between two `makeUnique` or `removeAll` calls).
+    var baseAddress: UnsafeMutablePointer<Element> {
+        @inline(__always) get { storage.base }
+    }
+
+    @inline(__always)
+    private func checkIndex(_ index: Int) {
+        #if DEBUG
+        // Not `invariant`: its autoclosures cost a call per access in a debug build.
+        if index < 0 || index >= count { fatalError("run array index \(index) out of 0..<\(count)") }
+        #endif
+    }
+}
+
+extension RunArray: Sendable where Element: Sendable {}
+
+/// The heap block behind a `RunArray`: `capacity` slots of plain values.
+///
+/// `@unchecked Sendable`: the raw pointer is written only by the `RunArray` that holds the
+/// storage uniquely (see `RunArray`), so two threads never write one storage, and a copy sent
+/// to another thread only reads it.
+final class RunArrayStorage<Element>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Element>
+    let capacity: Int
+
+    init(capacity: Int) {
+        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    /// A new storage of `capacity` slots holding copies of the first `count` elements.
+    func copy(count: Int, capacity: Int) -> RunArrayStorage {
+        let copy = RunArrayStorage(capacity: capacity)
+        copy.base.initialize(from: base, count: count)
+        return copy
+    }
+
+    /// The slots hold plain values, so freeing the block is all there is to do.
+    deinit { base.deallocate() }
+}

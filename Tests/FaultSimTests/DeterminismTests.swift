@@ -1,4 +1,4 @@
-import FaultSim
+@testable import FaultSim
 import Policies
 import Testing
 
@@ -53,19 +53,41 @@ struct DeterminismTests {
         }
     }
 
-    @Test("Stream seeds depend on seed, run and component only")
-    func streamSeedsAreDistinct() {
+    @Test("Draw n of a stream depends on seed, run, component and n only, and can be computed directly")
+    func drawsAreAddressable() {
         var seen = Set<UInt64>()
         for seed in UInt64(0)..<4 {
             for run in UInt64(0)..<64 {
+                var streams = RandomStreams()
+                streams.reseed(seed: seed, run: run)
                 for component in Component.allCases {
-                    seen.insert(RandomStreams.streamSeed(seed: seed, run: run, component: component))
+                    for index in UInt64(0)..<8 {
+                        let drawn = streams.next(component)
+                        #expect(drawn == RandomStreams.draw(seed: seed, run: run, component: component, index: index))
+                        seen.insert(drawn)
+                    }
                 }
             }
         }
-        #expect(seen.count == 4 * 64 * Component.allCases.count)
-        #expect(RandomStreams.streamSeed(seed: 7, run: 3, component: .apple)
-            == RandomStreams.streamSeed(seed: 7, run: 3, component: .apple))
+        #expect(seen.count == 4 * 64 * Component.allCases.count * 8)
+        // Reseeding from another seed and back gives the same numbers (the seed key is cached).
+        var streams = RandomStreams()
+        streams.reseed(seed: 9, run: 5)
+        streams.reseed(seed: 7, run: 3)
+        #expect(streams.next(.apple) == RandomStreams.draw(seed: 7, run: 3, component: .apple, index: 0))
+    }
+
+    @Test("Each run steps by its own odd gamma with at least 24 bit transitions")
+    func gammasAreStrong() {
+        var gammas = Set<UInt64>()
+        for run in UInt64(0)..<10_000 {
+            var streams = RandomStreams()
+            streams.reseed(seed: 1, run: run)
+            #expect(streams.gamma & 1 == 1)
+            #expect((streams.gamma ^ (streams.gamma >> 1)).nonzeroBitCount >= 24)
+            gammas.insert(streams.gamma)
+        }
+        #expect(gammas.count == 10_000)
     }
 
     @Test("The same seed gives the same results; another seed does not")

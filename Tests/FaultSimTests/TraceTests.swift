@@ -33,9 +33,9 @@ struct TraceTests {
         func render() -> (String, String) {
             var world = World(scenario: scenario, design: .seed000V1_0)
             world.tracing = true
-            world.run(288)
-            return (TraceText.render(world.trace, verdicts: world.lastRunVerdicts, header: "run 288"),
-                    SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: "run 288"))
+            world.run(28)
+            return (TraceText.render(world.trace, verdicts: world.lastRunVerdicts, header: "run 28"),
+                    SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: "run 28"))
         }
         let first = render(), second = render()
         #expect(first.0 == second.0)

@@ -15,6 +15,36 @@ public struct DurationDistribution: Sendable, Equatable {
     public let secondMs: SimTime
     /// logNormal only: σ of the underlying normal, from median and p99.
     let sigma: Double
+    /// logNormal and exponential: the quantile function tabulated (nil for the other kinds,
+    /// and for a degenerate distribution whose table would not be monotone).
+    let table: QuantileTable?
+
+    init(kind: Kind, firstMs: SimTime, secondMs: SimTime, sigma: Double) {
+        self.kind = kind
+        self.firstMs = firstMs
+        self.secondMs = secondMs
+        self.sigma = sigma
+        switch kind {
+        case .fixed, .uniform:
+            table = nil
+        case .logNormal:
+            let median = Double(firstMs)
+            table = QuantileTable.interned(
+                QuantileTable.Key(kind: 2, first: firstMs, second: secondMs),
+                quantile: { u in median * DeterministicMath.exp(sigma * NormalQuantile.of(u)) },
+                slope: { u in
+                    // d/du median·e^(σz(u)) = median·e^(σz)·σ / φ(z), φ the normal density.
+                    let z = NormalQuantile.of(u)
+                    let density = DeterministicMath.exp(-z * z / 2) / (2 * Double.pi).squareRoot()
+                    return median * DeterministicMath.exp(sigma * z) * sigma / density
+                })
+        case .exponential:
+            let mean = Double(firstMs)
+            table = QuantileTable.interned(QuantileTable.Key(kind: 3, first: firstMs, second: 0),
+                                           quantile: { u in -mean * DeterministicMath.log(1 - u) },
+                                           slope: { u in mean / (1 - u) })
+        }
+    }
 
     public static func fixed(_ valueMs: SimTime) -> DurationDistribution {
         precondition(valueMs >= 0)
@@ -64,7 +94,18 @@ public struct DurationDistribution: Sendable, Equatable {
         return high
     }
 
-    /// The duration at uniform `u` in [0, 1).
+    /// The unrounded log-normal or exponential quantile at `u`, from its formula: what the
+    /// table holds at its knots, and what the tails use.
+    func closedForm(_ u: Double) -> Double {
+        switch kind {
+        case .logNormal: Double(firstMs) * DeterministicMath.exp(sigma * NormalQuantile.of(u))
+        case .exponential: -Double(firstMs) * DeterministicMath.log(1 - u)
+        case .fixed, .uniform: preconditionFailure("closed form of a \(kind) distribution")
+        }
+    }
+
+    /// The duration at uniform `u` in [0, 1): for log-normal and exponential durations, read
+    /// from the distribution's `QuantileTable` except in the outer 1/32 at each end.
     /// - Complexity: O(1); no allocation.
     public func quantile(_ u: Double) -> SimTime {
         let value: Double
@@ -74,10 +115,12 @@ public struct DurationDistribution: Sendable, Equatable {
         case .uniform:
             let span = Double(secondMs - firstMs + 1)
             return min(firstMs + SimTime(u * span), secondMs)
-        case .logNormal:
-            value = Double(firstMs) * DeterministicMath.exp(sigma * NormalQuantile.of(u))
-        case .exponential:
-            value = -Double(firstMs) * DeterministicMath.log(1 - u)
+        case .logNormal, .exponential:
+            if let table, QuantileTable.covers(u) {
+                value = table.value(at: u)
+            } else {
+                value = closedForm(u)
+            }
         }
         guard value.isFinite, value < Double(DurationDistribution.capMs) else { return DurationDistribution.capMs }
         return SimTime(value.rounded(.toNearestOrEven))

@@ -13,8 +13,9 @@ extension World {
         lastRunMisdeliveredMask = 0
         lastRunDuplicatedMask = 0
         lastRunNotChargedMask = 0
-        lastRunVerdicts.removeAll(keepingCapacity: true)
         let keepsVerdicts = recordsVerdicts || tracing
+        // Only when kept: emptying an array is an out-of-line call, in every run otherwise.
+        if keepsVerdicts { lastRunVerdicts.removeAll(keepingCapacity: true) }
         func verdict(_ verdict: IntentVerdict) { if keepsVerdicts { lastRunVerdicts.append(verdict) } }
         for (index, intent) in intents.enumerated() {
             if intent.charges == 0 {

@@ -226,7 +226,10 @@ public struct World: Sendable {
     @inline(__always)
     mutating func handle(_ event: Event) {
         let a = event.a, b = event.b, c = event.c
-        guard let kind = WorldEvent(rawValue: event.kind) else { preconditionFailure("unknown event kind") }
+        // Only `schedule` writes kinds, from a `WorldEvent`; the bound check keeps the cast safe
+        // at a compare per event, where `WorldEvent(rawValue:)` was an out-of-line call.
+        invariant(event.kind <= WorldEvent.reconcileTick.rawValue, "unknown event kind \(event.kind)")
+        let kind = unsafeBitCast(event.kind, to: WorldEvent.self)
         if tracing && !isStale(kind, a, b, c) {
             let (from, to, text) = describe(kind, a, b, c)
             note(from, to, text)

@@ -107,6 +107,7 @@ public struct DurationDistribution: Sendable, Equatable {
     /// The duration at uniform `u` in [0, 1): for log-normal and exponential durations, read
     /// from the distribution's `QuantileTable` except in the outer 1/32 at each end.
     /// - Complexity: O(1); no allocation.
+    @inline(__always)
     public func quantile(_ u: Double) -> SimTime {
         let value: Double
         switch kind {

@@ -72,7 +72,7 @@ public struct EventQueue: Sendable {
     /// Empties the queue and rewinds the clock, keeping the storage (made this queue's own).
     public mutating func reset() {
         keys.makeUnique()
-        payloads.removeAll(keepingCapacity: true)
+        payloads.removeAll()
         count = 0
         now = 0
     }

@@ -4,9 +4,9 @@
 ///
 /// `Array` checks uniqueness on every element write and bounds on every access; in the world's
 /// handlers those checks were about a quarter of a run's instructions. A `RunArray` checks
-/// uniqueness once per run instead, in `removeAll(keepingCapacity:)`, which every run starts
-/// with: a copy (of a `World` between runs) shares storage until either side's next run, and
-/// that run first takes a private copy. So a `RunArray` is a value, at run granularity, as long
+/// uniqueness once per run instead, in `removeAll()`, which every run starts with: a copy
+/// (of a `World` between runs) shares storage until either side's next run, and that run
+/// first takes a private copy. So a `RunArray` is a value, at run granularity, as long
 /// as its mutations between two `removeAll` calls happen in one copy; `World` guarantees it,
 /// because only `run(_:)` mutates its arrays and `run(_:)` begins with `reset`.
 ///
@@ -51,8 +51,7 @@ struct RunArray<Element>: RandomAccessCollection {
 
     /// Empties the array, keeping its storage, and makes the storage this copy's own.
     /// - Complexity: O(1); allocates only when the storage is shared with another copy.
-    mutating func removeAll(keepingCapacity: Bool) {
-        precondition(keepingCapacity, "a run array always keeps its storage")
+    mutating func removeAll() {
         if !isKnownUniquelyReferenced(&storage) { storage = RunArrayStorage(capacity: storage.capacity) }
         count = 0
     }

@@ -29,9 +29,10 @@ public enum Component: Int, Sendable, CaseIterable {
 /// - `gamma` is derived from the run key exactly as `SplittableRandom.mixGamma` derives a
 ///   split's gamma (odd, with at least 24 bit transitions, the guard against the weak gammas
 ///   that fail statistical tests), so each run walks the ring with its own step;
-/// - component `c` starts at `runKey + c · D`: the seven streams of a run are seven points of
-///   one sequence, 2^64 / 7 apart on the ring times a random factor, which no run comes close
-///   to using up (about 10^2 draws per stream).
+/// - component `c` starts at `runKey + c · D`, D = ⌊2^64 / 7⌋: the seven streams of a run are
+///   seven starting points on the run's one sequence, whose distances in draws (c · D / gamma,
+///   modulo 2^64) are as good as random, so no stream runs into the next (a run draws about
+///   10^2 numbers per stream).
 ///
 /// Two runs never share a stretch of draws (their steps differ), which a fixed step would not
 /// guarantee. Reseeding costs three mixes and seven stores, where seeding seven xoshiro256**

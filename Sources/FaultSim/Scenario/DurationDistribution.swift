@@ -30,7 +30,7 @@ public struct DurationDistribution: Sendable, Equatable {
         case .logNormal:
             let median = Double(firstMs)
             table = QuantileTable.interned(
-                QuantileTable.Key(kind: 2, first: firstMs, second: secondMs),
+                QuantileTable.Key(kind: kind, first: firstMs, second: secondMs),
                 quantile: { u in median * DeterministicMath.exp(sigma * NormalQuantile.of(u)) },
                 slope: { u in
                     // d/du median·e^(σz(u)) = median·e^(σz)·σ / φ(z), φ the normal density.
@@ -40,7 +40,7 @@ public struct DurationDistribution: Sendable, Equatable {
                 })
         case .exponential:
             let mean = Double(firstMs)
-            table = QuantileTable.interned(QuantileTable.Key(kind: 3, first: firstMs, second: 0),
+            table = QuantileTable.interned(QuantileTable.Key(kind: kind, first: firstMs, second: 0),
                                            quantile: { u in -mean * DeterministicMath.log(1 - u) },
                                            slope: { u in mean / (1 - u) })
         }

@@ -75,7 +75,7 @@ struct QuantileTable: @unchecked Sendable, Equatable {
 
     /// What identifies a distribution's quantile function.
     struct Key: Hashable {
-        var kind: UInt8
+        var kind: DurationDistribution.Kind
         var first: SimTime
         var second: SimTime
     }

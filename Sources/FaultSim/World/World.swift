@@ -195,11 +195,11 @@ public struct World: Sendable {
         traceLog?.entries.removeAll(keepingCapacity: true)
         queue.reset()
         streams.reseed(seed: scenario.seed, run: index)
-        intents.removeAll(keepingCapacity: true)
-        transactions.removeAll(keepingCapacity: true)
-        records.removeAll(keepingCapacity: true)
-        orders.removeAll(keepingCapacity: true)
-        requests.removeAll(keepingCapacity: true)
+        intents.removeAll()
+        transactions.removeAll()
+        records.removeAll()
+        orders.removeAll()
+        requests.removeAll()
         appRunning = false
         epoch = 0
         sessionIndex = 0

@@ -53,6 +53,28 @@ struct DeterminismTests {
         }
     }
 
+    /// The world's run arrays share one uniqueness check (`World.reset`): a copy taken between
+    /// runs must still behave as a value, whichever copy runs first.
+    @Test("A copy of a world is a value: both copies run as fresh worlds do")
+    func worldCopiesAreValues() {
+        let scenario = Scenario()
+        for design in TestDesigns.all.prefix(4) {
+            var original = World(scenario: scenario, design: design)
+            original.recordsVerdicts = true
+            for run in UInt64(0)..<20 { original.run(run) }
+            var copy = original
+            var fresh = World(scenario: scenario, design: design)
+            fresh.recordsVerdicts = true
+            for run in UInt64(20)..<60 {
+                // Alternate which copy runs first, so each takes private storage in turn.
+                if run % 2 == 0 { copy.run(run); original.run(run + 1_000) } else { original.run(run + 1_000); copy.run(run) }
+                fresh.run(run)
+                #expect(copy.lastRunFingerprint == fresh.lastRunFingerprint, "\(design.name) run \(run)")
+                #expect(copy.lastRunVerdicts == fresh.lastRunVerdicts, "\(design.name) run \(run)")
+            }
+        }
+    }
+
     @Test("Draw n of a stream depends on seed, run, component and n only, and can be computed directly")
     func drawsAreAddressable() {
         var seen = Set<UInt64>()

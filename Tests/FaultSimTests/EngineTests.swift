@@ -27,6 +27,33 @@ struct EngineTests {
         #expect(popped.map(\.1) == expected.map(\.1))
     }
 
+    /// The queue walks a short queue and binary-searches a long one (past 16 pending): pops
+    /// interleaved with schedulings move the pending count across that limit both ways.
+    @Test("Interleaved schedulings and pops fire in (time, insertion) order, short queue or long")
+    func interleavedEventOrder() {
+        var queue = EventQueue()
+        var generator = Xoshiro256(seed: 7)
+        var pending: [(time: SimTime, label: Int32)] = []
+        var label: Int32 = 0
+        for step in 0..<20_000 {
+            // Mostly schedule while the queue grows, mostly pop while it shrinks.
+            let growing = (step / 500) % 2 == 0
+            if pending.isEmpty || generator.nextInt(below: 4) < (growing ? 3 : 1) {
+                let time = queue.now + SimTime(generator.nextInt(below: 20))
+                queue.schedule(0, at: time, label)
+                pending.append((time, label))
+                label += 1
+            } else {
+                let next = pending.indices.min { (pending[$0].time, pending[$0].label) < (pending[$1].time, pending[$1].label) }!
+                let event = queue.pop()!
+                #expect(event.time == pending[next].time && event.a == pending[next].label)
+                pending.remove(at: next)
+            }
+            #expect(queue.count == pending.count)
+            queue._checkInvariants()
+        }
+    }
+
     @Test("Owned exp and log agree with the platform's to 1e-14")
     func ownedMath() {
         var generator = Xoshiro256(seed: 7)

@@ -26,7 +26,7 @@ public struct EngineFloor: Sendable {
     }
 
     /// Run `index`: exactly `eventsPerRun` events.
-    /// - Complexity: O(eventsPerRun · log chains); no allocation once warmed up.
+    /// - Complexity: O(eventsPerRun · chains); no allocation once warmed up.
     public mutating func run(_ index: UInt64) {
         queue.reset()
         streams.reseed(seed: seed, run: index)

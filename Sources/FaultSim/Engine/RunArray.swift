@@ -8,7 +8,10 @@
 /// (of a `World` between runs) shares storage until either side's next run, and that run
 /// first takes a private copy. So a `RunArray` is a value, at run granularity, as long
 /// as its mutations between two `removeAll` calls happen in one copy; `World` guarantees it,
-/// because only `run(_:)` mutates its arrays and `run(_:)` begins with `reset`.
+/// because only `run(_:)` mutates its arrays and `run(_:)` begins with `reset`. Arrays that
+/// are only ever copied together (a world's, private to it) share one check: the first is
+/// checked (`makeUnique()` answers whether it was shared) and the rest are emptied with
+/// `removeAll(shared:)`, which trusts that answer.
 ///
 /// Elements must be plain values (no references), so slots need no deinitialising; bounds are
 /// checked in debug builds (`swift test`), by `invariant`.
@@ -56,16 +59,31 @@ struct RunArray<Element>: RandomAccessCollection {
         count = 0
     }
 
-    /// Makes the storage this copy's own, keeping the elements: the one uniqueness check that
-    /// a user of `baseAddress` does per run.
-    /// - Complexity: O(1), or O(count) when the storage is shared.
-    mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(count: count, capacity: storage.capacity) }
+    /// Empties the array without a uniqueness check of its own, for arrays that are always
+    /// copied together with one that was checked: `World` and `EventQueue` check one storage
+    /// per run and pass the answer here. `shared` must be true whenever this storage may be
+    /// shared (it then takes a fresh one); false is a promise that it is not.
+    /// - Complexity: O(1); allocates only when `shared`.
+    @inline(__always)
+    mutating func removeAll(shared: Bool) {
+        if shared { storage = RunArrayStorage(capacity: storage.capacity) }
+        count = 0
     }
 
-    /// The first element's address, for code that walks the elements itself (the event heap's
-    /// sifts). Valid until the next `append`; writes through it follow the rule of the type's
-    /// comment (one writing copy between two `makeUnique` or `removeAll` calls).
+    /// Makes the storage this copy's own, keeping the elements: the one uniqueness check that
+    /// a user of `baseAddress` does per run. Returns whether the storage was shared (and so
+    /// copied), which also tells whether arrays copied together with this one are shared.
+    /// - Complexity: O(1), or O(count) when the storage is shared.
+    @discardableResult
+    mutating func makeUnique() -> Bool {
+        if isKnownUniquelyReferenced(&storage) { return false }
+        storage = storage.copy(count: count, capacity: storage.capacity)
+        return true
+    }
+
+    /// The first element's address, for code that walks the elements itself (the event
+    /// queue's insertions). Valid until the next `append`; writes through it follow the rule
+    /// of the type's comment (one writing copy between two `makeUnique` or `removeAll` calls).
     var baseAddress: UnsafeMutablePointer<Element> {
         @inline(__always) get { storage.base }
     }

@@ -135,7 +135,7 @@ public struct World: Sendable {
     var now: SimTime { queue.now }
 
     /// Simulates run `index` and adds its outcomes to `tally`.
-    /// - Complexity: O(events · log(pending events)); no allocation once warmed up.
+    /// - Complexity: O(events · pending events), pending events being a handful; no allocation once warmed up.
     public mutating func run(_ index: UInt64) {
         reset(index)
         planRun()
@@ -193,13 +193,15 @@ public struct World: Sendable {
     mutating func reset(_ index: UInt64) {
         runIndex = index
         traceLog?.entries.removeAll(keepingCapacity: true)
-        queue.reset()
+        // The world's arrays are copied only together (a copy of the whole `World`), so the
+        // queue's one uniqueness check answers for all of them: five runtime calls fewer a run.
+        let shared = queue.reset()
         streams.reseed(seed: scenario.seed, run: index)
-        intents.removeAll()
-        transactions.removeAll()
-        records.removeAll()
-        orders.removeAll()
-        requests.removeAll()
+        intents.removeAll(shared: shared)
+        transactions.removeAll(shared: shared)
+        records.removeAll(shared: shared)
+        orders.removeAll(shared: shared)
+        requests.removeAll(shared: shared)
         appRunning = false
         epoch = 0
         sessionIndex = 0
@@ -277,7 +279,8 @@ public struct World: Sendable {
     /// what ends every run.
     @inline(__always)
     mutating func schedule(_ kind: WorldEvent, after delay: SimTime, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0) {
-        let time = now + delay
+        // Cannot overflow: `now` is below 2^42 and a delay at most `DurationDistribution.capMs`.
+        let time = now &+ delay
         guard time <= scenario.horizonMs else { return }
         queue.schedule(kind.rawValue, at: time, a, b, c)
     }

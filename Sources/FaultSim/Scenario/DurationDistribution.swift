@@ -124,7 +124,20 @@ public struct DurationDistribution: Sendable, Equatable {
             }
         }
         guard value.isFinite, value < Double(DurationDistribution.capMs) else { return DurationDistribution.capMs }
-        return SimTime(value.rounded(.toNearestOrEven))
+        invariant(value >= 0, "a duration's quantile is never negative")
+        return DurationDistribution.roundedMs(value)
+    }
+
+    /// `value`, in [0, 2^52), rounded to the nearest integer, ties to even: exactly
+    /// `SimTime(value.rounded(.toNearestOrEven))`, without that expression's call to libm's
+    /// `rint` (Swift on x86-64 Linux may not assume SSE4.1's `roundsd`) and its conversion's
+    /// range checks. Past 2^52 a double has no fraction bits, so adding 2^52 rounds `value` to
+    /// an integer in the default rounding mode (to nearest, ties to even), and that integer
+    /// is the sum's bit pattern minus 2^52's.
+    /// - Complexity: O(1): an add and a subtract.
+    @inline(__always)
+    static func roundedMs(_ value: Double) -> SimTime {
+        SimTime(bitPattern: (value + 0x1p52).bitPattern &- (0x1p52 as Double).bitPattern)
     }
 }
 

@@ -171,6 +171,7 @@ extension World {
     }
 
     /// The user will open the app again after the relaunch delay.
+    @inline(__always)
     mutating func scheduleReturn(reinstall: Bool) {
         guard !returnScheduled, !userGoneForGood else { return }
         returnScheduled = true
@@ -178,6 +179,7 @@ extension World {
     }
 
     /// Users charged in this session who have nothing to show for it may call support.
+    @inline(__always)
     mutating func askForSupport() {
         for index in intents.indices {
             let intent = intents[index]

@@ -221,6 +221,7 @@ extension World {
 
     /// A cold start: StoreKit redelivers every unfinished transaction to the observer the
     /// app registers at launch, and the design's launch trigger retries its records.
+    @inline(__always)
     mutating func launch() {
         appRunning = true
         epoch += 1

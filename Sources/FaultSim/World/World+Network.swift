@@ -7,6 +7,7 @@ extension World {
 
     /// Sends `request`. Its luck (loss, answer loss, latency) is drawn now, three draws every
     /// time, so the k-th request of a run has the same luck under every design.
+    @inline(__always)
     mutating func transmit(_ request: RequestState) {
         let network = scenario.network
         let lossDraw = streams.unit(.network)

@@ -7,6 +7,7 @@ extension World {
     static var notificationRetryHours: [SimTime] { [1, 12, 24, 48, 72] }
 
     /// A charge starts what the design's server recovery does about it.
+    @inline(__always)
     mutating func scheduleServerRecovery(_ transaction: Int32) {
         if traits.hearsNotifications {
             schedule(.notificationAttempt, after: sample(scenario.apple.notificationDelay, .apple), transaction, 0)

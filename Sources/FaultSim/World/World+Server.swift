@@ -105,6 +105,7 @@ extension World {
     /// request's) account and item, and for a server that delivers the whole app receipt every
     /// other transaction it lists (to the order the server knows for it, else to the request's
     /// account with the product's item).
+    @inline(__always)
     mutating func deliverVerified(_ request: Int32) {
         let sent = requests[Int(request)]
         var uid = sent.uid

@@ -91,6 +91,7 @@ extension World {
 
     /// The payment sheet closed and the spinner is what the user sees: patience runs from
     /// `delay` ms from now.
+    @inline(__always)
     mutating func startPatience(_ intent: Int32, after delay: SimTime = 0) {
         guard appRunning, modalIntent == intent else { return }
         schedule(.patienceExpired, after: delay + scenario.user.patience.quantile(intents[Int(intent)].patienceDraw), intent, epoch)

@@ -3,15 +3,15 @@
 /// check per write.
 ///
 /// `Array` checks uniqueness on every element write and bounds on every access; in the world's
-/// handlers those checks were about a quarter of a run's instructions. A `RunArray` checks
-/// uniqueness once per run instead, in `removeAll()`, which every run starts with: a copy
-/// (of a `World` between runs) shares storage until either side's next run, and that run
-/// first takes a private copy. So a `RunArray` is a value, at run granularity, as long
-/// as its mutations between two `removeAll` calls happen in one copy; `World` guarantees it,
-/// because only `run(_:)` mutates its arrays and `run(_:)` begins with `reset`. Arrays that
-/// are only ever copied together (a world's, private to it) share one check: the first is
-/// checked (`makeUnique()` answers whether it was shared) and the rest are emptied with
-/// `removeAll(shared:)`, which trusts that answer.
+/// handlers those checks were about a quarter of a run's instructions. Run arrays are only
+/// ever copied together (a world's, or a queue's, private to it), so they share one
+/// uniqueness check per run, at the start of every run: the first array is checked
+/// (`makeUnique()` answers whether it was shared) and the rest are emptied with
+/// `removeAll(shared:)`, which trusts that answer. A copy (of a `World` between runs) shares
+/// storage until either side's next run, and that run first takes private storage. So a
+/// `RunArray` is a value, at run granularity, as long as its mutations between two such
+/// checks happen in one copy; `World` guarantees it, because only `run(_:)` mutates its
+/// arrays and `run(_:)` begins with `reset`.
 ///
 /// Elements must be plain values (no references), so slots need no deinitialising; bounds are
 /// checked in debug builds (`swift test`), by `invariant`.
@@ -68,13 +68,6 @@ struct RunArray<Element>: RandomAccessCollection {
         count += 1
     }
 
-    /// Empties the array, keeping its storage, and makes the storage this copy's own.
-    /// - Complexity: O(1); allocates only when the storage is shared with another copy.
-    mutating func removeAll() {
-        if !isKnownUniquelyReferenced(&storage) { adopt(RunArrayStorage(capacity: capacity)) }
-        count = 0
-    }
-
     /// Empties the array without a uniqueness check of its own, for arrays that are always
     /// copied together with one that was checked: `World` and `EventQueue` check one storage
     /// per run and pass the answer here. `shared` must be true whenever this storage may be
@@ -90,7 +83,6 @@ struct RunArray<Element>: RandomAccessCollection {
     /// a user of `baseAddress` does per run. Returns whether the storage was shared (and so
     /// copied), which also tells whether arrays copied together with this one are shared.
     /// - Complexity: O(1), or O(count) when the storage is shared.
-    @discardableResult
     mutating func makeUnique() -> Bool {
         if isKnownUniquelyReferenced(&storage) { return false }
         adopt(storage.copy(count: count, capacity: capacity))
@@ -99,7 +91,7 @@ struct RunArray<Element>: RandomAccessCollection {
 
     /// The first element's address, for code that walks the elements itself (the event
     /// queue's insertions). Valid until the next `append`; writes through it follow the rule
-    /// of the type's comment (one writing copy between two `makeUnique` or `removeAll` calls).
+    /// of the type's comment (one writing copy between two checks).
     var baseAddress: UnsafeMutablePointer<Element> {
         @inline(__always) get { base }
     }

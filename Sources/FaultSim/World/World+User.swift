@@ -142,6 +142,13 @@ extension World {
         scheduleReturn(reinstall: reinstall)
     }
 
+    /// What a scripted run does after each event: note the event's kind for coverage, and
+    /// offer the crash.
+    mutating func afterScriptedEvent(_ kind: UInt8) {
+        if recordsChoices { lastRunEventKinds |= 1 << UInt64(kind) }
+        if appRunning { considerScriptedCrash() }
+    }
+
     /// `simrun check`'s crash: after each step of a running session, a choice "the app crashes
     /// before the next step". Seeded, a session crashes with probability c at a time T drawn
     /// from `device.crashTime` after its launch; here the chance that T falls before the next
@@ -150,13 +157,6 @@ extension World {
     /// scripted world crashes in each interval as often as the seeded one. The crash lands at
     /// the start of the interval rather than inside it: nothing happens in between, so only
     /// the time the relaunch delay counts from moves, by less than the interval.
-    /// What a scripted run does after each event: note the event's kind for coverage, and
-    /// offer the crash.
-    mutating func afterScriptedEvent(_ kind: UInt8) {
-        if recordsChoices { lastRunEventKinds |= 1 << UInt64(kind) }
-        if appRunning { considerScriptedCrash() }
-    }
-
     mutating func considerScriptedCrash() {
         let device = scenario.device
         let c = device.crashProbabilityPerSession

@@ -135,7 +135,8 @@ public struct World: Sendable {
     var now: SimTime { queue.now }
 
     /// Simulates run `index` and adds its outcomes to `tally`.
-    /// - Complexity: O(events · pending events), pending events being a handful; no allocation once warmed up.
+    /// - Complexity: O(events · pending events), pending events being a handful; no allocation
+    ///   once warmed up.
     public mutating func run(_ index: UInt64) {
         reset(index)
         planRun()

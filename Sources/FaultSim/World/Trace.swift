@@ -50,19 +50,6 @@ extension World {
         traceLog.entries.append(TraceEntry(time: now, from: from, to: to, text: text(), fault: fault))
     }
 
-    /// The actor whose lifeline shows a fault drawn from `component`'s stream.
-    static func actor(of fault: FaultKind) -> Actor {
-        switch fault {
-        case .requestLost, .responseLost, .weakNetwork, .slowRequest, .appCrash: .app
-        case .appleTryAgain, .appleOutage, .appleTimeout, .notificationLost: .apple
-        case .serverError, .serverCrashBeforeDelivery, .serverCrashAfterDelivery: .appServer
-        case .userKill, .neverComesBack, .reinstall, .accountSwitch, .doubleTap, .userCancel, .recoverPageUse,
-             .supportContact: .user
-        case .cancelThenPurchased, .failThenPurchased, .missingTransactionId, .applicationUsernameLost,
-             .purchasedCallbackMissing, .finishedRedelivered, .rebuyNoCallback, .pendingPurchase: .storeKit
-        }
-    }
-
     /// Whether an event will do nothing (its process is gone, its timer was superseded, its
     /// answer came too late), so the trace leaves it out. Mirrors the handlers' guards.
     func isStale(_ kind: WorldEvent, _ a: Int32, _ b: Int32, _ c: Int32) -> Bool {

@@ -301,7 +301,7 @@ public struct World: Sendable {
         faultPoint += 1
         if fires {
             tally.faultCounts[kind.rawValue] += 1
-            note(World.actor(of: kind), nil, "FAULT \(kind.name): \(kind.control.firing)", fault: kind)
+            note(kind.actor, nil, "FAULT \(kind.name): \(kind.control.firing)", fault: kind)
         }
         return fires
     }

@@ -75,6 +75,28 @@ struct DeterminismTests {
         }
     }
 
+    /// A copy shares the original's storage until its next run (`RunArray`), and the trace
+    /// log is a reference: running the copy must leave everything the original shows alone.
+    @Test("Running a copy of a world changes nothing the original shows")
+    func copyCannotChangeOriginal() {
+        let scenario = Scenario()
+        for design in TestDesigns.all.prefix(4) {
+            var original = World(scenario: scenario, design: design)
+            original.recordsVerdicts = true
+            original.tracing = true
+            original.run(7)
+            let trace = original.trace, verdicts = original.lastRunVerdicts, tally = original.tally
+            let masks = original.outcomeMasks, fingerprint = original.lastRunFingerprint
+            var copy = original
+            for run in UInt64(100)..<110 { copy.run(run) }
+            #expect(original.trace == trace, "\(design.name)")
+            #expect(original.lastRunVerdicts == verdicts && original.tally == tally, "\(design.name)")
+            #expect(original.outcomeMasks == masks && original.lastRunFingerprint == fingerprint, "\(design.name)")
+            original.run(7)
+            #expect(original.trace == trace && original.lastRunFingerprint == fingerprint, "\(design.name): a rerun replays")
+        }
+    }
+
     @Test("Draw n of a stream depends on seed, run, component and n only, and can be computed directly")
     func drawsAreAddressable() {
         var seen = Set<UInt64>()

@@ -1,4 +1,4 @@
-import FaultSim
+@testable import FaultSim
 import Foundation
 import Testing
 
@@ -11,7 +11,7 @@ struct EngineTests {
         var expected: [(SimTime, Int32)] = []
         for label in Int32(0)..<2_000 {
             let time = SimTime(generator.nextInt(below: 50))
-            queue.schedule(0, at: time, label)
+            queue.schedule(.intentStart(intent: label), at: time)
             expected.append((time, label))
         }
         expected.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
@@ -21,7 +21,7 @@ struct EngineTests {
             #expect(event.time >= last)
             #expect(queue.now == event.time)
             last = event.time
-            popped.append((event.time, event.a))
+            popped.append((event.time, label(event)))
             queue._checkInvariants()
         }
         #expect(popped.map(\.1) == expected.map(\.1))
@@ -40,18 +40,24 @@ struct EngineTests {
             let growing = (step / 500) % 2 == 0
             if pending.isEmpty || generator.nextInt(below: 4) < (growing ? 3 : 1) {
                 let time = queue.now + SimTime(generator.nextInt(below: 20))
-                queue.schedule(0, at: time, label)
+                queue.schedule(.intentStart(intent: label), at: time)
                 pending.append((time, label))
                 label += 1
             } else {
                 let next = pending.indices.min { (pending[$0].time, pending[$0].label) < (pending[$1].time, pending[$1].label) }!
                 let event = queue.pop()!
-                #expect(event.time == pending[next].time && event.a == pending[next].label)
+                #expect(event.time == pending[next].time && self.label(event) == pending[next].label)
                 pending.remove(at: next)
             }
             #expect(queue.count == pending.count)
             queue._checkInvariants()
         }
+    }
+
+    /// The label the queue tests schedule: the intent number of an `intentStart`.
+    func label(_ event: Event) -> Int32 {
+        guard case .intentStart(let label) = event.payload else { return -1 }
+        return label
     }
 
     @Test("Owned exp and log agree with the platform's to 1e-14")

@@ -3,7 +3,9 @@
 /// Each run does what every simulated run must do and nothing else: reseed the run's seven
 /// streams, start a few independent event chains (like a run's user, app and servers), and
 /// pop events until `eventsPerRun` have fired; each event draws two uniforms (a delay and a
-/// coin, like a latency and a fault point) and schedules its chain's next event. What a
+/// coin, like a latency and a fault point) and schedules its chain's next event. The events
+/// are world events (each chain's is an `intentStart` carrying the chain's number), so the
+/// queue moves the same payloads as in a simulated run; nothing handles them. What a
 /// design costs per event above this is the price of the purchase model itself.
 public struct EngineFloor: Sendable {
     /// Independent chains of events pending at once.
@@ -32,7 +34,7 @@ public struct EngineFloor: Sendable {
         streams.reseed(seed: seed, run: index)
         var scheduled = 0
         for chain in 0..<min(EngineFloor.chains, eventsPerRun) {
-            queue.schedule(UInt8(chain), at: SimTime(streams.int(.plan, below: 1_000)), Int32(chain))
+            queue.schedule(.intentStart(intent: Int32(chain)), at: SimTime(streams.int(.plan, below: 1_000)))
             scheduled += 1
         }
         var processed = 0
@@ -43,7 +45,7 @@ public struct EngineFloor: Sendable {
             let coin = streams.unit(.apple)
             folded = folded &+ (event.key ^ coin.bitPattern)
             if scheduled < eventsPerRun {
-                queue.schedule(event.kind, at: queue.now + delay, event.a)
+                queue.schedule(event.payload, at: queue.now + delay)
                 scheduled += 1
             }
         }

@@ -11,7 +11,7 @@ extension Exploration {
         public let name: String
         /// What the design has that should lead here.
         public let because: String
-        let event: WorldEvent
+        let event: WorldEvent.Kind
     }
 
     /// The paths this design has, by its axes.

@@ -1,48 +1,50 @@
-/// Judging each intent at the horizon (domain.md §7).
+/// Judging each intent at the horizon (docs/model.md, "Outcomes").
 ///
 /// Every intent ends in exactly one outcome. When an intent qualifies for several, the
 /// priority is: double-charged (the user paid twice) > mis-delivered (someone else, or
 /// another item, got goods) > duplicated (delivered more than once for one charge) >
 /// delivered > lost. "Not charged" means no money moved at all.
-extension World {
-    mutating func settleOutcomes() {
+extension Ledger {
+    /// Adds the run's outcomes to `tally` and sets the outcome masks; keeps each intent's
+    /// verdict when `keepsVerdicts`.
+    mutating func settle(into tally: inout DesignTally, keepsVerdicts: Bool) {
         tally.runs += 1
         tally.intents += Int64(intents.count)
-        lastRunLostMask = 0
-        lastRunLostSaleMask = 0
-        lastRunMisdeliveredMask = 0
-        lastRunDuplicatedMask = 0
-        lastRunNotChargedMask = 0
-        let keepsVerdicts = recordsVerdicts || tracing
+        lostMask = 0
+        lostSaleMask = 0
+        misdeliveredMask = 0
+        duplicatedMask = 0
+        notChargedMask = 0
         // Only when kept: emptying an array is an out-of-line call, in every run otherwise.
-        if keepsVerdicts { lastRunVerdicts.removeAll(keepingCapacity: true) }
-        func verdict(_ verdict: IntentVerdict) { if keepsVerdicts { lastRunVerdicts.append(verdict) } }
+        if keepsVerdicts { verdicts.removeAll(keepingCapacity: true) }
         for (index, intent) in intents.enumerated() {
+            let bit = UInt64(1) << UInt64(index)
+            let verdict: IntentVerdict
             if intent.charges == 0 {
                 invariant(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
                 tally.notCharged += 1
-                lastRunNotChargedMask |= 1 << UInt64(index)
+                notChargedMask |= bit
                 if intent.orderCreationFailed {
                     tally.lostSales += 1
-                    lastRunLostSaleMask |= 1 << UInt64(index)
+                    lostSaleMask |= bit
                 }
-                verdict(IntentVerdict(outcome: .notCharged, cause: .none))
+                verdict = IntentVerdict(outcome: .notCharged, cause: .none)
             } else if intent.charges > 1 {
                 tally.doubleCharged += 1
                 tally.count(.doubleCharged, .doubleTapUnguarded)
-                verdict(IntentVerdict(outcome: .doubleCharged, cause: .doubleTapUnguarded))
+                verdict = IntentVerdict(outcome: .doubleCharged, cause: .doubleTapUnguarded)
             } else if intent.wrongDeliveries > 0 {
                 tally.misdelivered += 1
-                lastRunMisdeliveredMask |= 1 << UInt64(index)
+                misdeliveredMask |= bit
                 tally.count(.misdelivered, intent.misdeliveryCause)
-                verdict(IntentVerdict(outcome: .misdelivered, cause: intent.misdeliveryCause))
+                verdict = IntentVerdict(outcome: .misdelivered, cause: intent.misdeliveryCause)
             } else if intent.correctDeliveries > 1 {
                 tally.duplicated += 1
-                lastRunDuplicatedMask |= 1 << UInt64(index)
+                duplicatedMask |= bit
                 tally.count(.duplicated, .serverNotIdempotent)
-                verdict(IntentVerdict(outcome: .duplicated, cause: .serverNotIdempotent))
+                verdict = IntentVerdict(outcome: .duplicated, cause: .serverNotIdempotent)
             } else if intent.correctDeliveries == 1 {
-                verdict(IntentVerdict(outcome: .delivered, cause: .none))
+                verdict = IntentVerdict(outcome: .delivered, cause: .none)
                 tally.delivered += 1
                 tally.deliveryDelay.record(intent.deliveredAt - intent.firstChargeAt)
                 switch intent.delivery {
@@ -55,21 +57,21 @@ extension World {
                 let cause = lossCause(intent)
                 tally.lost += 1
                 tally.count(.lost, cause)
-                lastRunLostMask |= 1 << UInt64(index)
-                verdict(IntentVerdict(outcome: .lost, cause: cause))
+                lostMask |= bit
+                verdict = IntentVerdict(outcome: .lost, cause: cause)
             }
+            if keepsVerdicts { verdicts.append(verdict) }
         }
-        for record in records where record.alive && record.durable { tally.leakedRecords += 1 }
     }
 
     /// Why a charged intent was never delivered: the first irreversible step if there was one,
     /// else the run stopping at the event cap, else the user leaving for good, else the last
     /// failed verification.
-    func lossCause(_ intent: IntentState) -> Cause {
+    func lossCause(_ intent: IntentTruth) -> Cause {
         invariant(intent.transaction >= 0, "a lost intent was charged")
         let transaction = transactions[Int(intent.transaction)]
         if transaction.irreversible != .none { return transaction.irreversible }
-        if lastRunReachedCap { return .eventCapReached }
+        if reachedCap { return .eventCapReached }
         if userGoneForGood { return .userNeverCameBack }
         if transaction.lastFailure != .none { return transaction.lastFailure }
         return .stillPending

@@ -45,14 +45,15 @@ struct RunArray<Element>: RandomAccessCollection {
     var endIndex: Int { count }
 
     /// The element at `index` (< `count`). Writing through it touches only that element's
-    /// fields, in place.
+    /// fields, in place. The setter is `mutating`, so only a `var` array can be written: a
+    /// `let` copy cannot write into storage it shares with another copy.
     /// - Complexity: O(1): one load or store in release builds.
     subscript(index: Int) -> Element {
         @inline(__always) unsafeAddress {
             checkIndex(index)
             return UnsafePointer(base + index)
         }
-        @inline(__always) nonmutating unsafeMutableAddress {
+        @inline(__always) mutating unsafeMutableAddress {
             checkIndex(index)
             return base + index
         }

@@ -1,18 +1,12 @@
 /// Virtual time in milliseconds since the run started. Integer, so no rounding drift.
 public typealias SimTime = Int64
 
-/// A pending event: when it fires, what it is (a small integer the model assigns meaning to),
-/// and up to three integer arguments.
-/// Not generic on purpose: generic code called across files of a debug build is not
-/// specialised, and looking up generic metadata per event made `swift test` ten times slower.
-public struct Event: Sendable {
+/// A popped event: when it fires and what it is.
+struct Event: Sendable {
     /// Time in the high 42 bits, insertion order in the low 22: one integer comparison orders
     /// events by (time, insertion order), so ties fire first in, first out.
     var key: UInt64
-    public var kind: UInt8
-    public var a: Int32
-    public var b: Int32
-    public var c: Int32
+    var payload: WorldEvent
 
     static var sequenceBits: UInt64 { 22 }
     /// Latest representable time: 2^42 ms, about 139 years.
@@ -20,16 +14,7 @@ public struct Event: Sendable {
     /// Most events one run may schedule.
     static var maxSequence: UInt64 { 1 << sequenceBits }
 
-    public var time: SimTime { SimTime(key >> Event.sequenceBits) }
-}
-
-/// What an event carries besides its key: kept apart from the queue's keys, in a table indexed by
-/// the key's insertion number, so the queue moves and compares 8-byte keys only.
-struct EventPayload: Sendable {
-    var kind: UInt8
-    var a: Int32
-    var b: Int32
-    var c: Int32
+    var time: SimTime { SimTime(key >> Event.sequenceBits) }
 }
 
 /// The pending events of one run, ordered by (time, insertion order), reused across runs.
@@ -56,30 +41,31 @@ struct EventPayload: Sendable {
 /// indices touched are all at most `count`, which is below `keys.count` when a key is
 /// written, and `reset()` makes the storage this queue's own (a copy of a queue shares its
 /// storage until either side's next `reset()`; between two resets only one copy may be used,
-/// as `RunArray` explains).
-public struct EventQueue: Sendable {
+/// as `RunArray` explains). Internal on purpose: only the kernel schedules and pops, always on
+/// the world's own copy, so no caller can schedule on a copy whose storage another copy uses.
+struct EventQueue: Sendable {
     /// Pending keys, latest first: `keys[0..<count]`.
     var keys: RunArray<UInt64>
-    /// Kind and arguments of every event scheduled this run, by insertion number.
-    var payloads: RunArray<EventPayload>
+    /// The payload of every event scheduled this run, by insertion number.
+    var payloads: RunArray<WorldEvent>
     /// Pending events: `keys[0..<count]`.
-    public private(set) var count = 0
+    private(set) var count = 0
     /// The time of the event most recently popped.
-    public private(set) var now: SimTime = 0
+    private(set) var now: SimTime = 0
 
     /// Above this many pending keys, `schedule` finds its slot by binary search.
     static var linearScanLimit: Int { 16 }
 
-    public init(capacity: Int = 256) {
+    init(capacity: Int = 256) {
         keys = RunArray(capacity: capacity)
         payloads = RunArray(capacity: capacity)
     }
 
-    public var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
     /// The time of the earliest pending event, or nil when none is pending.
     /// - Complexity: O(1).
-    public var nextTime: SimTime? { count > 0 ? SimTime(keys[count - 1] >> Event.sequenceBits) : nil }
+    var nextTime: SimTime? { count > 0 ? SimTime(keys[count - 1] >> Event.sequenceBits) : nil }
 
     /// Empties the queue and rewinds the clock, keeping the storage (made this queue's own).
     /// Returns whether the storage was shared with another copy: one uniqueness check stands
@@ -87,7 +73,7 @@ public struct EventQueue: Sendable {
     /// `World.reset`), because a run's arrays are only ever copied all at once.
     /// - Complexity: O(1); allocates only when the storage was shared.
     @discardableResult
-    public mutating func reset() -> Bool {
+    mutating func reset() -> Bool {
         let shared = keys.makeUnique()
         payloads.removeAll(shared: shared)
         count = 0
@@ -95,17 +81,17 @@ public struct EventQueue: Sendable {
         return shared
     }
 
-    /// Schedules `kind` at `time`, which must not be in the past.
+    /// Schedules `event` at `time`, which must not be in the past.
     /// - Complexity: O(k), k the pending events that fire before this one (at most 16
     ///   compares, then O(log n) compares and one block move); no allocation once the storage
     ///   has grown to its working size.
     @inline(__always)
-    public mutating func schedule(_ kind: UInt8, at time: SimTime, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0) {
+    mutating func schedule(_ event: WorldEvent, at time: SimTime) {
         invariant(time >= now && time <= Event.maxTime, "an event must lie between now and 2^42 ms")
         // Both conversions are of values known to be non-negative: no sign check needed.
         let sequence = UInt64(truncatingIfNeeded: payloads.count)
         invariant(sequence < Event.maxSequence, "too many events scheduled in one run")
-        payloads.append(EventPayload(kind: kind, a: a, b: b, c: c))
+        payloads.append(event)
         let key = UInt64(truncatingIfNeeded: time) << Event.sequenceBits | sequence
         if count == keys.count { keys.append(key) }
         let end = count
@@ -121,15 +107,14 @@ public struct EventQueue: Sendable {
     /// Removes and returns the earliest event, advancing `now` to its time.
     /// - Complexity: O(1).
     @inline(__always)
-    public mutating func pop() -> Event? {
+    mutating func pop() -> Event? {
         guard count > 0 else { return nil }
         count &-= 1
         let first = keys.baseAddress[count]
         let time = SimTime(first >> Event.sequenceBits)
         invariant(time >= now, "time went backwards")
         now = time
-        let payload = payloads[Int(first & (Event.maxSequence - 1))]
-        return Event(key: first, kind: payload.kind, a: payload.a, b: payload.b, c: payload.c)
+        return Event(key: first, payload: payloads[Int(first & (Event.maxSequence - 1))])
     }
 
     /// Inserts `key` into `sorted[0..<end]` (latest first), walking from the earliest end and
@@ -160,7 +145,7 @@ public struct EventQueue: Sendable {
     }
 
     /// Checks that the keys are sorted and that nothing pending lies in the past (debug builds).
-    public func _checkInvariants() {
+    func _checkInvariants() {
         #if DEBUG
         invariant(count <= keys.count, "more pending events than slots")
         for index in 1..<max(count, 1) {

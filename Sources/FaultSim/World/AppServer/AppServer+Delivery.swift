@@ -1,0 +1,82 @@
+/// Granting goods: what a valid receipt or signed transaction proves, and what the server can
+/// credit from Apple's data alone.
+extension AppServer {
+    /// Delivers what a valid receipt proves: the requested transaction to the order's (or the
+    /// request's) account and item, and for a server that delivers the whole app receipt every
+    /// other transaction it lists (to the order the server knows for it, else to the request's
+    /// account with the product's item).
+    @inline(__always)
+    mutating func deliverVerified(_ request: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ network: inout Network,
+                                  _ apple: inout Apple) {
+        let named = network[request].uid, transaction = network[request].transaction, order = network[request].order
+        var uid = named
+        var item = network[request].item
+        if order >= 0 {
+            uid = orders[Int(order)].uid
+            item = orders[Int(order)].item
+        } else if design.orderTiming == .orderFirst {
+            // No order id reached the server: it makes a new order for whoever the request names.
+            orders.append(Order(uid: uid, item: item))
+        }
+        deliver(transaction, uid: uid, item: item, checkPayload: true, &kernel, &ledger)
+        if design.deliversWholeReceipt { deliverRestOfReceipt(except: transaction, uid: named, &kernel, &ledger, &apple) }
+    }
+
+    /// Every transaction the app receipt lists besides `transaction`, as seed 001's server and
+    /// seed 003's StoreKit 1 recovery page do ("依次处理包含的交易记录…如果未找到相关记录则生成新的订单").
+    mutating func deliverRestOfReceipt(except transaction: Int32, uid: Int32, _ kernel: inout Kernel,
+                                       _ ledger: inout Ledger, _ apple: inout Apple) {
+        for other in apple.transactions.indices where other != Int(transaction) && apple.receiptLists(other) {
+            deliverToKnownOrder(Int32(other), else: uid, &kernel, &ledger, &apple)
+        }
+    }
+
+    /// Delivers `transaction` to the order the server linked to it, else to `uid` with the
+    /// product's item.
+    mutating func deliverToKnownOrder(_ transaction: Int32, else uid: Int32, _ kernel: inout Kernel,
+                                      _ ledger: inout Ledger, _ apple: inout Apple) {
+        let order = transactions[Int(transaction)].order
+        if order >= 0 {
+            deliver(transaction, uid: orders[Int(order)].uid, item: orders[Int(order)].item, &kernel, &ledger)
+        } else {
+            deliver(transaction, uid: uid, item: defaultItem(of: apple[transaction].product), &kernel, &ledger)
+        }
+    }
+
+    /// Grants goods for `transaction`, unless an idempotent server delivered it before.
+    mutating func deliver(_ transaction: Int32, uid: Int32, item: Int32, checkPayload: Bool = false,
+                          _ kernel: inout Kernel, _ ledger: inout Ledger) {
+        let index = Int(transaction)
+        if design.serverIdempotency == .oncePerTransaction && transactions[index].deliveries > 0 {
+            kernel.note(.appServer, nil, "transaction \(transaction) already delivered")
+            return
+        }
+        transactions[index].deliveries += 1
+        kernel.note(.appServer, nil, "delivers item \(item) to user \(uid) for transaction \(transaction)")
+        customerKnown = true
+        ledger.recordDelivery(transaction, uid: uid, item: item, at: kernel.now, checkPayload: checkPayload)
+    }
+
+    /// The account and item the server can credit from Apple's data alone: the order an
+    /// `appAccountToken` names (its account and item), or the account it names when the
+    /// product sells one item. Nil for a StoreKit 1 transaction (no token) and for an account
+    /// token on a many-to-one product (the item is ambiguous; the server waits for the client).
+    @inline(__always)
+    func serverSideCredit(_ transaction: Int32, _ apple: inout Apple) -> (uid: Int32, item: Int32)? {
+        guard design.storeKitAPI == .sk2 else { return nil }
+        let tx = apple[transaction]
+        if design.itemMapping == .appAccountToken { return (tx.payloadUid, tx.payloadItem) }
+        if design.userMapping == .appAccountToken && itemsPerProduct == 1 {
+            return (tx.payloadUid, defaultItem(of: tx.product))
+        }
+        return nil
+    }
+
+    /// Delivers `transaction` if Apple's data alone says to whom.
+    @inline(__always)
+    mutating func creditFromAppleData(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
+        if let credit = serverSideCredit(transaction, &apple) {
+            deliver(transaction, uid: credit.uid, item: credit.item, &kernel, &ledger)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Server-side recovery: purchases the server finds without the client, through App Store
+/// Server Notifications, Get Transaction History (`ServerRecovery`) and the recover page's
+/// look-up.
+extension AppServer {
+    /// Apple charged: the reconciliation job starts with the run's first charge.
+    @inline(__always)
+    mutating func startReconciliation(_ kernel: inout Kernel) {
+        guard traits.reconcilesHistory && !reconcileScheduled else { return }
+        reconcileScheduled = true
+        kernel.schedule(.reconcileTick, after: parameters.reconcileIntervalMs)
+    }
+
+    /// A `ONE_TIME_CHARGE` notification reached the server.
+    mutating func onNotification(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
+        customerKnown = true
+        creditFromAppleData(transaction, &kernel, &ledger, &apple)
+    }
+
+    /// The reconciliation job: for a customer the server knows, Get Transaction History, and
+    /// every undelivered transaction it lists and can credit is delivered. Runs every
+    /// `appServer.reconcileInterval` for `appServer.reconcileWindow` after the first charge.
+    mutating func onReconcileTick(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
+        guard kernel.now - firstChargeAt <= parameters.reconcileWindowMs else { return }
+        guard transactions.contains(where: { $0.deliveries == 0 }) else { return }
+        if customerKnown {
+            kernel.tally.appleRequests += 1
+            if apple.answersHistory(&kernel) {
+                for index in transactions.indices where transactions[index].deliveries == 0 && apple.historyLists(index) {
+                    creditFromAppleData(Int32(index), &kernel, &ledger, &apple)
+                }
+            }
+        }
+        kernel.schedule(.reconcileTick, after: parameters.reconcileIntervalMs)
+    }
+
+    /// The recover page's look-up, after Apple answered: with StoreKit 1 the uploaded app
+    /// receipt is delivered whole to the uploading account; with StoreKit 2, Look Up Order ID
+    /// finds the page's transaction whatever its state, Get Transaction History the others it
+    /// lists, each delivered if its `appAccountToken` maps it. `uid` is the account the page
+    /// names. Whether the page's transaction has been delivered now.
+    mutating func recoverFromLookup(_ transaction: Int32, uid: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger,
+                                    _ apple: inout Apple) -> Bool {
+        let target = Int(transaction)
+        switch design.storeKitAPI {
+        case .sk1:
+            guard apple.receiptLists(target) else { return transactions[target].deliveries > 0 }
+            deliverToKnownOrder(transaction, else: uid, &kernel, &ledger, &apple)
+            deliverRestOfReceipt(except: transaction, uid: uid, &kernel, &ledger, &apple)
+        case .sk2:
+            for index in apple.transactions.indices where index == target || apple.historyLists(index) {
+                creditFromAppleData(Int32(index), &kernel, &ledger, &apple)
+            }
+        }
+        return transactions[target].deliveries > 0
+    }
+}

@@ -1,0 +1,85 @@
+import Policies
+
+/// The app's server: orders, verification (by Apple or by the signature), delivery
+/// (idempotent or not), and recovery of purchases the client never reported. It owns its
+/// orders and what it knows of each transaction; it hears the client through the network's
+/// requests and Apple through answer and notification events, and grants goods through the
+/// ledger's judging API.
+struct AppServer: Sendable {
+    let parameters: AppServerParameters
+    let design: Design
+    let traits: WorldTraits
+    let itemsPerProduct: Int32
+    let returningCustomerProbability: Double
+
+    /// Orders, by number (order-first designs, and orders made at verification).
+    var orders = RunArray<Order>()
+    /// What the server knows of each transaction, by transaction number.
+    var transactions = RunArray<ServerTransactionRecord>()
+    /// The server holds a transaction id of this Apple account (a returning customer, or one
+    /// it has seen in this run), so it can ask Apple for the account's history.
+    var customerKnown = false
+    /// When the first charge of the run happened (the reconciliation window counts from it).
+    var firstChargeAt: SimTime = -1
+    var reconcileScheduled = false
+
+    init(scenario: Scenario, design: Design, traits: WorldTraits) {
+        parameters = scenario.appServer
+        self.design = design
+        self.traits = traits
+        itemsPerProduct = Int32(scenario.catalog.itemsPerProduct)
+        returningCustomerProbability = scenario.user.returningCustomerProbability
+    }
+
+    @inline(__always)
+    mutating func reset(shared: Bool) {
+        orders.removeAll(shared: shared)
+        transactions.removeAll(shared: shared)
+        customerKnown = false
+        firstChargeAt = -1
+        reconcileScheduled = false
+    }
+
+    /// The plan's last draw, made only by designs whose server asks for history (the only
+    /// thing a known customer changes), so it shifts no other draw.
+    @inline(__always)
+    mutating func drawReturningCustomer(_ kernel: inout Kernel) {
+        guard traits.reconcilesHistory else { return }
+        customerKnown = kernel.unit(.plan) < returningCustomerProbability
+    }
+
+    @inline(__always)
+    func defaultItem(of product: Int32) -> Int32 { product * itemsPerProduct }
+
+    /// Apple charged: the server's record of the transaction starts empty, and the
+    /// reconciliation job starts with the run's first charge.
+    @inline(__always)
+    mutating func noteCharge(_ kernel: inout Kernel) {
+        transactions.append(ServerTransactionRecord())
+        if firstChargeAt < 0 { firstChargeAt = kernel.now }
+    }
+
+    /// What must hold when a run ends (full check in debug builds only).
+    func _checkInvariants() {
+        #if DEBUG
+        for transaction in transactions {
+            invariant(design.serverIdempotency == .none || transaction.deliveries <= 1,
+                      "an idempotent server delivered a transaction twice")
+        }
+        #endif
+    }
+}
+
+/// A server-side order.
+struct Order: Sendable {
+    var uid: Int32
+    var item: Int32
+}
+
+/// What the server knows of one transaction.
+struct ServerTransactionRecord: Sendable {
+    /// Times the server delivered goods for it.
+    var deliveries: Int32 = 0
+    /// The order the server linked to it when a verify request named one.
+    var order: Int32 = -1
+}

@@ -1,0 +1,35 @@
+/// StoreKit's side of the app's calls: the payment queue at launch, `finishTransaction`, and
+/// what comes back after it.
+extension Apple {
+    /// A cold start: StoreKit redelivers every unfinished transaction (and every finished one
+    /// that is coming back) to the observer the app registers at launch.
+    mutating func redeliverAtLaunch(_ kernel: inout Kernel) {
+        for index in transactions.indices where !transactions[index].finished || transactions[index].comesBackAtLaunch {
+            let delivery: PurchasedDelivery = transactions[index].finished ? .finishedComingBack : .redeliveredAtLaunch
+            transactions[index].comesBackAtLaunch = false
+            kernel.schedule(.purchasedCallback(transaction: Int32(index), delivery: delivery, firstCallback: false),
+                            after: Apple.redeliveryAfterLaunchMs)
+        }
+    }
+
+    /// A finished transaction coming back found no app running: it waits for the next launch.
+    mutating func keepForNextLaunch(_ transaction: Int32) {
+        transactions[Int(transaction)].comesBackAtLaunch = true
+    }
+
+    /// `finishTransaction`: the transaction leaves the queue (and a consumable the receipt).
+    /// Returns false when it had been finished already.
+    mutating func finish(_ transaction: Int32) -> Bool {
+        guard !transactions[Int(transaction)].finished else { return false }
+        transactions[Int(transaction)].finished = true
+        return true
+    }
+
+    /// StoreKit 1 sometimes hands a finished transaction back (seed 002, SwiftyStoreKit #275).
+    mutating func maybeHandBackFinished(_ transaction: Int32, _ kernel: inout Kernel) {
+        guard storeKitAPI == .sk1,
+              kernel.fault(.finishedRedelivered, storeKit.finishedRedeliveredProbability, .storeKit) else { return }
+        kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .finishedComingBack, firstCallback: false),
+                        after: Apple.finishedComesBackAfterMs)
+    }
+}

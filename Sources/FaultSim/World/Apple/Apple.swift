@@ -1,0 +1,114 @@
+import Policies
+
+/// Apple: the App Store's servers and StoreKit, the framework in the app's process that
+/// talks to them. Apple owns the transactions (the payment queue lives with the Apple
+/// account, not the app, which is why it outlives a reinstall), its outage window, and its
+/// server notifications. The device calls StoreKit synchronously (`finishTransaction`,
+/// adding a payment), as an app does; everything else reaches Apple as events.
+struct Apple: Sendable {
+    let parameters: AppleParameters
+    let storeKit: StoreKitParameters
+    let storeKitAPI: StoreKitAPI
+    let productType: CatalogParameters.ProductType
+    let transactionHistory: PlatformParameters.TransactionHistory
+    /// The design's server listens for `ONE_TIME_CHARGE` and the platform sends it.
+    let sendsNotifications: Bool
+
+    /// Every transaction of the run, by number (charge order).
+    var transactions = RunArray<AppleTransaction>()
+    /// This run's outage window, or −1.
+    var outageFrom: SimTime = -1
+    var outageUntil: SimTime = -1
+
+    /// How long StoreKit 1 takes to hand back a finished transaction.
+    static var finishedComesBackAfterMs: SimTime { 2_000 }
+    /// When StoreKit redelivers unfinished transactions after a launch.
+    static var redeliveryAfterLaunchMs: SimTime { 500 }
+    /// Apple's retry schedule for a failed V2 notification in production: hours after the
+    /// previous attempt ("five times, at 1, 12, 24, 48, and 72 hours").
+    static var notificationRetryHours: [SimTime] { [1, 12, 24, 48, 72] }
+
+    init(scenario: Scenario, design: Design, traits: WorldTraits) {
+        parameters = scenario.apple
+        storeKit = scenario.storeKit
+        storeKitAPI = design.storeKitAPI
+        productType = scenario.catalog.productType
+        transactionHistory = scenario.platform.transactionHistory
+        sendsNotifications = traits.hearsNotifications
+    }
+
+    @inline(__always)
+    mutating func reset(shared: Bool) {
+        transactions.removeAll(shared: shared)
+        outageFrom = -1
+        outageUntil = -1
+    }
+
+    @inline(__always)
+    subscript(transaction: Int32) -> AppleTransaction { transactions[Int(transaction)] }
+
+    // MARK: Outages
+
+    /// The outage's uniforms, drawn always (see `Network.WeatherDraws`).
+    struct OutageDraws { var occurs, start, length: Double }
+
+    @inline(__always)
+    static func drawOutage(_ kernel: inout Kernel) -> OutageDraws {
+        OutageDraws(occurs: kernel.unit(.plan), start: kernel.unit(.plan), length: kernel.unit(.plan))
+    }
+
+    /// Starts the run's outage window, if the fault fires.
+    @inline(__always)
+    mutating func startOutage(_ draws: OutageDraws, _ kernel: inout Kernel) {
+        guard kernel.fault(.appleOutage, parameters.outageProbability, draw: draws.occurs) else { return }
+        outageFrom = parameters.outageStart.quantile(draws.start)
+        outageUntil = outageFrom + parameters.outageDuration.quantile(draws.length)
+    }
+
+    @inline(__always)
+    func isOutage(_ time: SimTime) -> Bool {
+        outageFrom >= 0 && time >= outageFrom && time < outageUntil
+    }
+
+    // MARK: Charging
+
+    /// Apple takes the money: a new transaction carrying what the app put in the payment.
+    @inline(__always)
+    mutating func charge(intent: Int32, product: Int32, payloadUid: Int32, payloadItem: Int32, payloadOrder: Int32) -> Int32 {
+        let transaction = Int32(transactions.count)
+        transactions.append(AppleTransaction(intent: intent, product: product, payloadUid: payloadUid,
+                                             payloadItem: payloadItem, payloadOrder: payloadOrder))
+        return transaction
+    }
+
+    // MARK: What Apple's data lists
+
+    /// Whether the app receipt lists the transaction now (for StoreKit 2: whether
+    /// `Transaction.unfinished` or the current entitlements still hand it out).
+    @inline(__always)
+    func receiptLists(_ transaction: Int) -> Bool {
+        !transactions[transaction].finished || productType != .consumable
+    }
+
+    /// Whether Get Transaction History lists the transaction now: v2 lists every transaction,
+    /// v1 all but finished consumables.
+    @inline(__always)
+    func historyLists(_ transaction: Int) -> Bool {
+        transactionHistory == .v2 || receiptLists(transaction)
+    }
+
+    /// An unfinished transaction for `product` waits in the payment queue.
+    @inline(__always)
+    func hasUnfinished(product: Int32) -> Bool {
+        for transaction in transactions where transaction.product == product && !transaction.finished { return true }
+        return false
+    }
+
+    /// A transaction will reach the app at its next launch: unfinished, or finished and
+    /// coming back.
+    @inline(__always)
+    func hasTransactionsForNextLaunch() -> Bool {
+        for transaction in transactions where !transaction.finished || transaction.comesBackAtLaunch { return true }
+        return false
+    }
+}

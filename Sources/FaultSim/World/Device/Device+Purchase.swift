@@ -1,0 +1,219 @@
+/// Buying: the Buy tap, adding the payment to StoreKit, and StoreKit's callbacks as the app
+/// receives them.
+extension Device {
+    /// A Buy tap: payment 0 is the real one, payment 1 the accidental second tap.
+    mutating func onBuyTap(_ intent: Int32, epoch tapEpoch: Int32, payment: Int32, _ kernel: inout Kernel,
+                           _ ledger: inout Ledger, _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
+        guard isCurrent(tapEpoch) else { return }
+        if payment == 0 {
+            ledger.recordBuyer(intent, uid: currentUser)
+            if user.tapsTwice(intent, &kernel), !design.guardsDoubleTap {
+                kernel.schedule(.buyTap(intent: intent, epoch: epoch, payment: 1), after: Device.secondTapAfterMs)
+            }
+            // The spinner goes up now; the user's patience only starts to run once Apple's
+            // payment sheet is gone (see `startPatience`).
+            if design.blockingUI == .modal { modalIntent = intent }
+        }
+        let record = Int32(records.count)
+        records.append(PurchaseRecord(
+            durable: design.persistMoment == .buyTap && design.localStore.survivesProcessDeath,
+            intent: intent, uid: currentUser, item: user[intent].item, product: user[intent].product))
+        switch design.orderTiming {
+        case .payFirst: addPayment(intent, payment: payment, order: -1, record: record, &kernel, &apple, &user)
+        case .orderFirst: sendCreateOrder(intent, payment: payment, record: record, &kernel, &network)
+        }
+    }
+
+    /// `SKPaymentQueue.add` (or `purchase()`): Apple's payment sheet comes up.
+    mutating func addPayment(_ intent: Int32, payment: Int32, order: Int32, record: Int32, _ kernel: inout Kernel,
+                             _ apple: inout Apple, _ user: inout User) {
+        let sheetTime = user[intent].sheetTime
+        // StoreKit 1: re-buying a product with an unfinished transaction shows "already
+        // purchased, restored for free" and no callback at all, so a modal never closes (seed
+        // 000). StoreKit 2's behaviour here is not documented; guess: the purchase goes through.
+        if design.storeKitAPI == .sk1 && apple.hasUnfinished(product: user[intent].product) {
+            // The "restored for free" alert takes the sheet's place; then the spinner spins on.
+            if kernel.ruleFault(.rebuyNoCallback) { startPatience(intent, after: sheetTime, &kernel, &user) }
+            return
+        }
+        // StoreKit 2 has no `purchasing` callback; the delay is drawn anyway to keep the stream aligned.
+        let purchasingDelay = kernel.sample(callbackDelay, .storeKit)
+        if design.storeKitAPI == .sk1 { kernel.schedule(.purchasing(record: record, epoch: epoch), after: purchasingDelay) }
+        paymentsOnSheet += 1
+        kernel.schedule(.paymentSheet(intent: intent, payment: payment, order: order), after: sheetTime)
+    }
+
+    mutating func onPurchasing(record: Int32, epoch callbackEpoch: Int32, _ kernel: inout Kernel) {
+        guard purchasingMatters(record: record, callbackEpoch) else { return }
+        if design.persistMoment == .purchasing { persist(record, &kernel) }
+    }
+
+    /// The `purchasing` callback reaches a live process whose record is still alive.
+    @inline(__always)
+    func purchasingMatters(record: Int32, _ callbackEpoch: Int32) -> Bool {
+        isCurrent(callbackEpoch) && records[Int(record)].alive
+    }
+
+    mutating func persist(_ record: Int32, _ kernel: inout Kernel) {
+        guard design.localStore.survivesProcessDeath, !records[Int(record)].durable else { return }
+        records[Int(record)].durable = true
+        kernel.note(.localStore, nil, "record of intent \(records[Int(record)].intent) written to the \(design.localStore.rawValue)")
+    }
+
+    /// The payment sheet closed and the spinner is what the user sees: patience runs from
+    /// `delay` ms from now.
+    @inline(__always)
+    func startPatience(_ intent: Int32, after delay: SimTime = 0, _ kernel: inout Kernel, _ user: inout User) {
+        guard appRunning, modalIntent == intent else { return }
+        kernel.schedule(.patienceExpired(intent: intent, epoch: epoch), after: delay + user.patience(intent))
+    }
+
+    /// StoreKit 2's `.pending`: nothing to wait for, so the spinner goes; the record stays.
+    mutating func onPurchasePending(_ intent: Int32, epoch callbackEpoch: Int32) {
+        releaseSheet()
+        guard isCurrent(callbackEpoch) else { return }
+        closeModal(intent)
+    }
+
+    mutating func onFailedCallback(_ intent: Int32, epoch callbackEpoch: Int32, cancelled: Bool, firstCallback: Bool,
+                                   _ kernel: inout Kernel, _ ledger: inout Ledger) {
+        if firstCallback { releaseSheet() }
+        guard isCurrent(callbackEpoch) else { return }
+        let clears: Bool
+        switch design.recordClearing {
+        case .onCancelOrFail: clears = true
+        case .onFail: clears = !cancelled
+        case .onCancel: clears = cancelled
+        case .never: clears = false
+        }
+        if clears {
+            for index in records.indices
+            where records[index].alive && records[index].intent == intent && records[index].transaction < 0 {
+                records[index].alive = false
+                ledger.recordRecordLoss(intent, cancelled ? .recordClearedOnCancel : .recordClearedOnFail, keepingFirst: false)
+                kernel.note(.localStore, nil, "record of intent \(intent) cleared on \(cancelled ? "cancel" : "fail")")
+                break
+            }
+        }
+        closeModal(intent)
+    }
+
+    mutating func onPurchasedCallback(_ transaction: Int32, _ delivery: PurchasedDelivery, firstCallback: Bool,
+                                      _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
+                                      _ network: inout Network) {
+        if firstCallback { releaseSheet() }
+        let index = Int(transaction)
+        guard appRunning else {
+            // Unfinished transactions come back at launch anyway; a finished one that is
+            // coming back waits for the launch too.
+            if delivery == .finishedComingBack { apple.keepForNextLaunch(transaction) }
+            return
+        }
+        if transactions[index].workEpoch == epoch { return }
+        if delivery.handsBackUnfinished && apple[transaction].finished { return }
+        let missingIdDraw = kernel.unit(.storeKit)
+        let lostNameDraw = kernel.unit(.storeKit)
+        // StoreKit 2's transaction id is never nil and its appAccountToken is signed in: the
+        // two oddities below are StoreKit 1's. (The three fields are written together, after
+        // the seam's calls, so the array's uniqueness is checked once.)
+        var hasId = true, intact = true
+        if design.storeKitAPI == .sk1 {
+            let storeKit = apple.storeKit
+            let fresh = delivery == .fresh
+            hasId = !(fresh && kernel.fault(.missingTransactionId, storeKit.missingTransactionIdProbability, draw: missingIdDraw))
+            let lossProbability = fresh
+                ? storeKit.applicationUsernameLostProbability : storeKit.applicationUsernameLostAfterRelaunchProbability
+            intact = !kernel.fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw)
+        }
+        transactions[index].hasTransactionId = hasId
+        transactions[index].payloadIntact = intact
+        transactions[index].receiptEpoch = epoch
+        ledger.recordCallback(transaction, payloadIntact: intact)
+        handlePurchased(transaction, &kernel, &ledger, &apple, &network)
+    }
+
+    /// `purchased`: match the transaction to what the user bought, then finish and verify as
+    /// the design says.
+    @inline(__always)  // its one caller is onPurchasedCallback; a call cost a tenth of it
+    mutating func handlePurchased(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger,
+                                  _ apple: inout Apple, _ network: inout Network) {
+        var record = matchRecord(transaction, &apple)
+        if let record {
+            records[Int(record)].transaction = transaction
+            records[Int(record)].holdsReceipt = keepsReceiptInRecord
+            if design.persistMoment == .purchased { persist(record, &kernel) }
+        } else if design.persistMoment == .purchased && design.unmatchedTransactions == .verifyWithFallback {
+            // A design that writes its record at `purchased` writes one for any purchased
+            // transaction it will verify, a redelivered one too, with what it knows now: the
+            // account logged in and the product's item (BLIAP: "首先持久化到 keychain" for every
+            // purchased transaction, "这里的事务包含之前没有完成的").
+            record = newRecordFromTransaction(transaction, &kernel, &apple)
+        }
+        let matched: Bool
+        switch design.itemMapping {
+        case .record: matched = record != nil
+        case .applicationUsername: matched = transactions[Int(transaction)].payloadIntact
+        case .applicationUsernameThenRecord: matched = transactions[Int(transaction)].payloadIntact || record != nil
+        case .appAccountToken: matched = true
+        }
+        if !matched {
+            kernel.note(.app, nil, "cannot match transaction \(transaction) to a purchase: \(design.unmatchedTransactions.rawValue)")
+            switch design.unmatchedTransactions {
+            case .leaveUnfinished:
+                let cause = whyUnmatched(transaction, otherwise: .leftUnmatched, ledger, apple)
+                ledger.recordIrreversible(transaction, cause)
+                return
+            case .finishAndDrop:
+                let cause = whyUnmatched(transaction, otherwise: .droppedUnmatched, ledger, apple)
+                ledger.recordIrreversible(transaction, cause)
+                finish(transaction, &kernel, &ledger, &apple)
+                return
+            case .verifyWithFallback: break
+            }
+        }
+        if let record, isHeldForOtherAccount(record, &kernel, &ledger) { return }
+        if design.finishMoment == .atCallback { finish(transaction, &kernel, &ledger, &apple) }
+        startWork(transaction, &kernel, &apple, &network)
+    }
+
+    /// `finishTransaction`, through StoreKit.
+    mutating func finish(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
+        guard apple.finish(transaction) else { return }
+        let undelivered = ledger.transactions[Int(transaction)].deliveries == 0
+        kernel.note(.app, .storeKit, "finishTransaction(\(transaction))" + (undelivered ? ", not yet delivered" : ""))
+        if undelivered { ledger.recordIrreversible(transaction, .finishedBeforeDelivery) }
+        if design.persistMoment == .afterFinish, let record = recordOf(transaction) { persist(record, &kernel) }
+        apple.maybeHandBackFinished(transaction, &kernel)
+    }
+
+    // MARK: Order-first
+
+    mutating func sendCreateOrder(_ intent: Int32, payment: Int32, record: Int32, _ kernel: inout Kernel,
+                                  _ network: inout Network) {
+        var request = Request()
+        request.kind = .createOrder
+        request.intent = intent
+        request.payment = payment
+        request.record = record
+        request.epoch = epoch
+        request.uid = currentUser
+        request.item = records[Int(record)].item
+        network.send(request, &kernel)
+    }
+
+    /// The server's order id arrived (or did not): pay for it, or give up on the purchase.
+    mutating func onCreateOrderAnswer(_ request: Int32, _ answer: Answer, _ kernel: inout Kernel, _ ledger: inout Ledger,
+                                      _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
+        let sent = network[request]
+        guard answer == .success else {
+            // No order, no payment: the user sees an error and the intent ends uncharged, a
+            // lost sale.
+            if sent.payment == 0 { ledger.recordOrderCreationFailed(sent.intent) }
+            records[Int(sent.record)].alive = false
+            closeModal(sent.intent)
+            return
+        }
+        records[Int(sent.record)].order = sent.order
+        addPayment(sent.intent, payment: sent.payment, order: sent.order, record: sent.record, &kernel, &apple, &user)
+    }
+}

@@ -1,0 +1,210 @@
+/// Verifying with the server, and trying again: in-session retries, the recover page, the
+/// launch retry and the network-regained trigger.
+extension Device {
+    /// Starts a fresh round of verification for `transaction` in this session.
+    @inline(__always)
+    mutating func startWork(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple, _ network: inout Network) {
+        let index = Int(transaction)
+        transactions[index].workEpoch = epoch
+        transactions[index].trackedEpoch = epoch
+        transactions[index].failures = 0
+        sendVerify(transaction, &kernel, &apple, &network)
+    }
+
+    mutating func sendVerify(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple, _ network: inout Network) {
+        guard appRunning else { return }
+        let index = Int(transaction)
+        let record = recordOf(transaction)
+        let mapping = resolveMapping(transaction, record: record, &apple)
+        // A finished consumable is gone from the app receipt; only a receipt blob the app
+        // still holds (in memory this session, or saved with the record) proves it.
+        let covers = apple.receiptLists(index) || transactions[index].receiptEpoch == epoch
+            || (record.map { records[Int($0)].holdsReceipt } ?? false)
+        var request = Request()
+        request.kind = .verify
+        request.intent = apple[transaction].intent
+        request.transaction = transaction
+        request.epoch = epoch
+        request.uid = mapping.uid
+        request.item = mapping.item
+        request.order = mapping.order
+        request.hasTransactionId = transactions[index].hasTransactionId
+        request.receiptCovers = covers
+        transactions[index].inFlight = true
+        transactions[index].retryToken &+= 1
+        network.send(request, &kernel)
+    }
+
+    /// An answer (or a failure) reached the app: the process that sent the request handles
+    /// it, if it is still alive.
+    mutating func onAnswer(_ request: Int32, _ answer: Answer, _ kernel: inout Kernel, _ ledger: inout Ledger,
+                           _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
+        guard isCurrent(network[request].epoch) else { return }
+        let transaction = network[request].transaction, failure = network[request].failure
+        switch network[request].kind {
+        case .createOrder: onCreateOrderAnswer(request, answer, &kernel, &ledger, &apple, &network, &user)
+        case .verify: onVerifyAnswer(transaction, answer, failure: failure, &kernel, &ledger, &apple, &network, &user)
+        case .recover: onRecoverAnswer(transaction, answer, failure: failure, &kernel, &ledger, &apple)
+        }
+    }
+
+    /// The client hears back (or gives up waiting) on a verify request.
+    mutating func onVerifyAnswer(_ transaction: Int32, _ answer: Answer, failure: Cause, _ kernel: inout Kernel,
+                                 _ ledger: inout Ledger, _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
+        let index = Int(transaction)
+        transactions[index].inFlight = false
+        if answer != .success { ledger.recordFailure(transaction, failure) }
+        guard transactions[index].workEpoch == epoch else { return }
+        switch answer {
+        case .success:
+            confirmDelivery(transaction, &kernel, &ledger, &apple)
+        case .invalid:
+            if design.finishMoment == .afterVerdict || design.finishMoment == .afterAnyAnswer {
+                finish(transaction, &kernel, &ledger, &apple)
+                clearRecords(of: transaction, &kernel)
+                transactions[index].abandoned = true
+                giveUp(transaction, &apple)
+            } else {
+                verificationFailed(transaction, &kernel, &apple, &user)
+            }
+        case .failure:
+            if design.finishMoment == .afterAnyAnswer { finish(transaction, &kernel, &ledger, &apple) }
+            verificationFailed(transaction, &kernel, &apple, &user)
+        case .pending:
+            preconditionFailure("an answer cannot be pending when it arrives")
+        }
+    }
+
+    /// The server said the goods are out: finish, forget the record, close the spinner.
+    @inline(__always)
+    mutating func confirmDelivery(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
+        transactions[Int(transaction)].confirmed = true
+        transactions[Int(transaction)].workEpoch = -1
+        finish(transaction, &kernel, &ledger, &apple)
+        clearRecords(of: transaction, &kernel)
+        closeModal(apple[transaction].intent)
+    }
+
+    mutating func clearRecords(of transaction: Int32, _ kernel: inout Kernel) {
+        for index in records.indices where records[index].alive && records[index].transaction == transaction {
+            records[index].alive = false
+            kernel.note(.localStore, nil, "record of intent \(records[index].intent) cleared")
+        }
+    }
+
+    /// One more failure: the design's schedule says when (or whether) to try again.
+    mutating func verificationFailed(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple, _ user: inout User) {
+        let index = Int(transaction)
+        transactions[index].failures += 1
+        let failures = Int64(transactions[index].failures)
+        switch design.retrySchedule {
+        case .none:
+            roundEnded(transaction, &kernel, &apple, &user)
+        case .fixedInterval(let intervalMs):
+            scheduleRetry(transaction, after: intervalMs, &kernel)
+        case .linearBackoff(let stepMs, let capMs):
+            scheduleRetry(transaction, after: min(failures * stepMs, capMs), &kernel)
+        case .tries(let count, let spacingMs):
+            if failures < count { scheduleRetry(transaction, after: spacingMs, &kernel) } else { roundEnded(transaction, &kernel, &apple, &user) }
+        }
+    }
+
+    @inline(__always)
+    func scheduleRetry(_ transaction: Int32, after delay: SimTime, _ kernel: inout Kernel) {
+        kernel.schedule(.retryDue(transaction: transaction, epoch: epoch, token: transactions[Int(transaction)].retryToken),
+                        after: delay)
+    }
+
+    mutating func onRetryDue(_ transaction: Int32, epoch retryEpoch: Int32, token: Int32, _ kernel: inout Kernel,
+                             _ apple: inout Apple, _ network: inout Network) {
+        guard retryIsDue(transaction, retryEpoch, token: token) else { return }
+        sendVerify(transaction, &kernel, &apple, &network)
+    }
+
+    /// Stop working on the transaction in this session; the modal (if any) closes.
+    mutating func giveUp(_ transaction: Int32, _ apple: inout Apple) {
+        transactions[Int(transaction)].workEpoch = -1
+        closeModal(apple[transaction].intent)
+    }
+
+    /// The round's tries ran out: stop, and offer the design's recover page, which the user
+    /// may open.
+    mutating func roundEnded(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple, _ user: inout User) {
+        giveUp(transaction, &apple)
+        guard design.recoverPage != .none else { return }
+        user.mayOpenRecoverPage(transaction, epoch: epoch, &kernel)
+    }
+
+    mutating func onRecoverPageOpen(_ transaction: Int32, epoch pageEpoch: Int32, _ kernel: inout Kernel,
+                                    _ apple: inout Apple, _ network: inout Network) {
+        guard recoverPageIsUseful(transaction, pageEpoch) else { return }
+        switch design.recoverPage {
+        case .none: preconditionFailure("a design without a recover page offered one")
+        case .manualRetry: startWork(transaction, &kernel, &apple, &network)
+        case .orderLookup: sendRecover(transaction, &kernel, &apple, &network)
+        }
+    }
+
+    /// The order-lookup page asks the server to find the purchase at Apple (see `RecoverPage`).
+    @inline(__always)
+    func sendRecover(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple, _ network: inout Network) {
+        var request = Request()
+        request.kind = .recover
+        request.intent = apple[transaction].intent
+        request.transaction = transaction
+        request.epoch = epoch
+        request.uid = currentUser
+        network.send(request, &kernel)
+    }
+
+    /// The page says the purchase was recovered, or shows an error (the user may then call
+    /// support, which the model counts and never acts on).
+    mutating func onRecoverAnswer(_ transaction: Int32, _ answer: Answer, failure: Cause, _ kernel: inout Kernel,
+                                  _ ledger: inout Ledger, _ apple: inout Apple) {
+        if answer == .success {
+            confirmDelivery(transaction, &kernel, &ledger, &apple)
+        } else if !transactions[Int(transaction)].confirmed {
+            ledger.recordFailure(transaction, failure)
+        }
+    }
+
+    mutating func onLaunchRetry(epoch launchEpoch: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
+                                _ network: inout Network) {
+        guard isCurrent(launchEpoch) else { return }
+        retryRecords(&kernel, &ledger, &apple, &network)
+    }
+
+    /// Verifies every durable record whose transaction is known, unconfirmed, not given up and
+    /// not being worked on, as the design's scope allows.
+    mutating func retryRecords(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple, _ network: inout Network) {
+        for index in records.indices where records[index].alive && records[index].durable {
+            let transaction = records[index].transaction
+            guard transaction >= 0 else { continue }
+            let work = transactions[Int(transaction)]
+            if work.confirmed || work.abandoned || work.workEpoch == epoch { continue }
+            if isHeldForOtherAccount(Int32(index), &kernel, &ledger) { continue }
+            startWork(transaction, &kernel, &apple, &network)
+        }
+    }
+
+    /// The network is back (`RetryTriggers.networkRegained`): resume what this process works
+    /// on or gave up on, the durable records, and with StoreKit 2 every unfinished transaction.
+    mutating func onNetworkRegained(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
+                                    _ network: inout Network) {
+        guard appRunning, traits.retriesOnNetworkRegained else { return }
+        for index in transactions.indices {
+            let work = transactions[index]
+            guard work.trackedEpoch == epoch, !work.confirmed, !work.abandoned, !work.inFlight else { continue }
+            if work.workEpoch == epoch {
+                sendVerify(Int32(index), &kernel, &apple, &network)
+            } else {
+                startWork(Int32(index), &kernel, &apple, &network)
+            }
+        }
+        retryRecords(&kernel, &ledger, &apple, &network)
+        guard design.storeKitAPI == .sk2 else { return }
+        for index in transactions.indices where !apple[Int32(index)].finished && transactions[index].workEpoch != epoch {
+            onPurchasedCallback(Int32(index), .unfinishedSweep, firstCallback: false, &kernel, &ledger, &apple, &network)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// The fault seam: every fault of every actor enters the world through these three methods.
+extension Kernel {
+    /// Draws this fault point's uniform from `component`'s stream and asks the chooser.
+    @inline(__always)
+    mutating func fault(_ kind: FaultKind, _ probability: Double, _ component: Component) -> Bool {
+        fault(kind, probability, draw: streams.unit(component))
+    }
+
+    /// The seam for a uniform drawn earlier (the user's plan, a request's luck).
+    @inline(__always)
+    mutating func fault(_ kind: FaultKind, _ probability: Double, draw: Double) -> Bool {
+        let fires = faults.fires(kind, probability: probability, uniform: draw, point: faultPoint)
+        if faults.isScripted { recordChoice(kind, probability, fires: fires) }
+        faultPoint += 1
+        if fires {
+            tally.faultCounts[kind.rawValue] += 1
+            note(kind.actor, nil, "FAULT \(kind.name): \(kind.control.firing)", fault: kind)
+        }
+        return fires
+    }
+
+    /// A fault decided by a deterministic rule (a patience that ran out, a re-buy of an
+    /// unfinished product): still passes the seam, so it is counted and can be scripted.
+    @inline(__always)
+    mutating func ruleFault(_ kind: FaultKind) -> Bool {
+        fault(kind, 1, draw: 0)
+    }
+
+    /// Notes a choice point of a scripted run. Out of line on purpose: inlined into the seam's
+    /// call sites, the append cost the seeded loop 1.4% more instructions per run.
+    @inline(never)
+    mutating func recordChoice(_ kind: FaultKind, _ probability: Double, fires: Bool) {
+        guard recordsChoices && FaultChooser.isChoice(probability: probability) else { return }
+        lastRunChoices.append(ChoicePoint(point: faultPoint, kind: kind, probability: probability, fired: fires))
+    }
+
+    /// A fault's uniform `u`, once the fault fired (u < p), as a fresh uniform: u / p is uniform
+    /// on [0, 1) and independent of everything else drawn. A scripted chooser fires faults
+    /// whatever their uniforms, so the result is clamped below 1.
+    @inline(__always)
+    static func rescaled(_ uniform: Double, _ probability: Double) -> Double {
+        probability > 0 ? min(uniform / probability, 0x1.fffffffffffffp-1) : 0
+    }
+}

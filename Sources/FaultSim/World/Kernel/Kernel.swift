@@ -1,0 +1,75 @@
+/// What every actor of a world shares and none owns: the clock and the event queue, the random
+/// streams, the fault seam, the tally of counts, and the trace. Actors reach one another only
+/// through events scheduled here (or the explicit ports `World.handle` passes them), and every
+/// fault enters through `fault(_:_:draw:)`.
+struct Kernel: Sendable {
+    var queue = EventQueue(capacity: 256)
+    var streams = RandomStreams()
+    /// Seeded or scripted faults (see `FaultChooser`).
+    var faults: FaultChooser
+    /// Fault points passed so far in this run: the number of the next one.
+    var faultPoint = 0
+    /// Counts accumulated over every run of this world.
+    var tally = DesignTally()
+    /// Events scheduled past this instant are dropped, which is what ends every run.
+    let horizonMs: SimTime
+    /// Where a traced run writes its story; nil when tracing is off.
+    var traceLog: TraceLog?
+    /// With a scripted chooser, record `lastRunChoices` and `lastRunEventKinds`.
+    var recordsChoices = false
+    /// The last run's choice points, in order, when `recordsChoices` is on.
+    var lastRunChoices: [ChoicePoint] = []
+    /// Bit k is set when the last run handled an event of kind k (when `recordsChoices` is on).
+    var lastRunEventKinds: UInt64 = 0
+
+    init(faults: FaultChooser, horizonMs: SimTime) {
+        self.faults = faults
+        self.horizonMs = horizonMs
+    }
+
+    var now: SimTime { queue.now }
+
+    /// Rewinds the clock and reseeds the streams for run `index`. Returns whether the queue's
+    /// storage was shared with another copy of the world (see `RunArray`).
+    @inline(__always)
+    mutating func reset(seed: UInt64, run index: UInt64) -> Bool {
+        if traceLog != nil {
+            // A copy of the world shares the log object: the copy that runs takes its own.
+            if !isKnownUniquelyReferenced(&traceLog) { traceLog = TraceLog() }
+            traceLog?.entries.removeAll(keepingCapacity: true)
+        }
+        let shared = queue.reset()
+        streams.reseed(seed: seed, run: index)
+        faultPoint = 0
+        if recordsChoices {
+            lastRunChoices.removeAll(keepingCapacity: true)
+            lastRunEventKinds = 0
+        }
+        return shared
+    }
+
+    /// Schedules `event` `delay` ms from now; events past the horizon are dropped.
+    @inline(__always)
+    mutating func schedule(_ event: WorldEvent, after delay: SimTime) {
+        // Cannot overflow: `now` is below 2^42 and a delay at most `DurationDistribution.capMs`.
+        let time = now &+ delay
+        guard time <= horizonMs else { return }
+        queue.schedule(event, at: time)
+    }
+
+    /// A uniform on [0, 1) from `component`'s stream.
+    @inline(__always)
+    mutating func unit(_ component: Component) -> Double { streams.unit(component) }
+
+    @inline(__always)
+    mutating func sample(_ distribution: DurationDistribution, _ component: Component) -> SimTime {
+        distribution.quantile(streams.unit(component))
+    }
+
+    /// Adds a line to the trace; free when tracing is off (the text is never built).
+    @inline(__always)
+    func note(_ from: Actor, _ to: Actor? = nil, _ text: @autoclosure () -> String, fault: FaultKind? = nil) {
+        guard let traceLog else { return }
+        traceLog.entries.append(TraceEntry(time: now, from: from, to: to, text: text(), fault: fault))
+    }
+}

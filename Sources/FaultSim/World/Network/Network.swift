@@ -1,0 +1,140 @@
+/// The mobile network between the app and its server: offline episodes, lost requests, lost
+/// responses, latency, and the client's timeout. It owns every request on the wire; the
+/// device sends through `send`, the server answers through `loseResponse` and
+/// `deliverResponse`, and the answer reaches the device as a `responseArrives` or
+/// `requestTimeout` event.
+struct Network: Sendable {
+    let parameters: NetworkParameters
+    /// Every request of the run, by number.
+    var requests = RunArray<Request>()
+    /// This run's offline episode, or −1.
+    var offlineFrom: SimTime = -1
+    var offlineUntil: SimTime = -1
+
+    /// How long an offline request takes to fail: the OS knows at once.
+    static var offlineFailureMs: SimTime { 100 }
+
+    init(parameters: NetworkParameters) {
+        self.parameters = parameters
+    }
+
+    @inline(__always)
+    mutating func reset(shared: Bool) {
+        requests.removeAll(shared: shared)
+        offlineFrom = -1
+        offlineUntil = -1
+    }
+
+    /// The weather's uniforms, drawn always (so every design sees the same world) and turned
+    /// into an episode only in the runs that have one.
+    struct WeatherDraws { var occurs, start, length: Double }
+
+    @inline(__always)
+    static func drawWeather(_ kernel: inout Kernel) -> WeatherDraws {
+        WeatherDraws(occurs: kernel.unit(.plan), start: kernel.unit(.plan), length: kernel.unit(.plan))
+    }
+
+    /// Starts the run's weak-network episode, if the fault fires.
+    @inline(__always)
+    mutating func startWeather(_ draws: WeatherDraws, _ kernel: inout Kernel) {
+        guard kernel.fault(.weakNetwork, parameters.weakNetworkProbability, draw: draws.occurs) else { return }
+        offlineFrom = parameters.weakNetworkStart.quantile(draws.start)
+        offlineUntil = offlineFrom + parameters.weakNetworkDuration.quantile(draws.length)
+        kernel.schedule(.networkRegained, after: offlineUntil)
+    }
+
+    @inline(__always)
+    func isOffline(_ time: SimTime) -> Bool {
+        offlineFrom >= 0 && time >= offlineFrom && time < offlineUntil
+    }
+
+    @inline(__always)
+    subscript(request: Int32) -> Request { requests[Int(request)] }
+
+    /// Sends `request`. Its luck (loss, answer loss, latency) is drawn now, three draws every
+    /// time, so the k-th request of a run has the same luck under every design.
+    @inline(__always)
+    mutating func send(_ request: Request, _ kernel: inout Kernel) {
+        let lossDraw = kernel.unit(.network)
+        var request = request
+        request.responseLossDraw = kernel.unit(.network)
+        request.halfLatency = kernel.sample(parameters.latency, .network) / 2
+        let id = Int32(requests.count)
+        kernel.tally.serverRequests += 1
+        if isOffline(kernel.now) {
+            // The OS knows there is no connection: the request fails at once.
+            request.lostOnTheWay = true
+            request.failure = .offline
+            requests.append(request)
+            kernel.schedule(.requestTimeout(request: id), after: Network.offlineFailureMs)
+            return
+        }
+        if kernel.fault(.requestLost, parameters.requestLossProbability, draw: lossDraw) {
+            request.lostOnTheWay = true
+            request.failure = .requestLost
+        } else {
+            kernel.schedule(.requestArrives(request: id), after: request.halfLatency)
+        }
+        requests.append(request)
+        kernel.schedule(.requestTimeout(request: id), after: parameters.requestTimeoutMs)
+    }
+
+    // MARK: The server's side
+
+    /// The server failed the request for `cause` (its answer may still travel back).
+    mutating func recordFailure(_ request: Int32, _ cause: Cause) {
+        requests[Int(request)].failure = cause
+    }
+
+    /// The server's answer to an order request carries the new order's number.
+    mutating func attachOrder(_ request: Int32, _ order: Int32) {
+        requests[Int(request)].order = order
+    }
+
+    /// The server saw the request but will never answer (it crashed).
+    mutating func recordNoResponse(_ request: Int32, _ cause: Cause) {
+        requests[Int(request)].noResponseComing = true
+        requests[Int(request)].failure = cause
+    }
+
+    /// The server answers `answer`; whether the answer is lost on the way back. Decided by the
+    /// request's own luck, drawn when it was sent.
+    mutating func loseResponse(_ request: Int32, _ answer: Answer, _ kernel: inout Kernel) -> Bool {
+        let index = Int(request)
+        requests[index].serverAnswer = answer
+        guard kernel.fault(.responseLost, parameters.responseLossProbability, draw: requests[index].responseLossDraw) else {
+            return false
+        }
+        requests[index].noResponseComing = true
+        if answer == .success || requests[index].failure == .none { requests[index].failure = .responseLost }
+        return true
+    }
+
+    /// The answer leaves the server `processing` ms from now and crosses the network.
+    mutating func deliverResponse(_ request: Int32, after processing: SimTime, _ kernel: inout Kernel) {
+        kernel.schedule(.responseArrives(request: request), after: processing + requests[Int(request)].halfLatency)
+    }
+
+    // MARK: The client's side
+
+    /// Whether a `requestTimeout` or `responseArrives` for `request` still reaches a client
+    /// that waits for it (the staleness guard of both events).
+    @inline(__always)
+    func awaitsAnswer(_ request: Int32) -> Bool { !requests[Int(request)].settled }
+
+    /// The client stops waiting: the request failed, for a timeout if nothing else failed it.
+    mutating func timeOut(_ request: Int32, _ kernel: inout Kernel) {
+        let index = Int(request)
+        requests[index].settled = true
+        if !requests[index].lostOnTheWay && !requests[index].noResponseComing {
+            _ = kernel.ruleFault(.slowRequest)
+            requests[index].failure = .slowNetwork
+        }
+    }
+
+    /// The answer reached the client; returns it.
+    mutating func receive(_ request: Int32) -> Answer {
+        requests[Int(request)].settled = true
+        return requests[Int(request)].serverAnswer
+    }
+}

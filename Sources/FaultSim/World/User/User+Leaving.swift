@@ -1,0 +1,55 @@
+/// What the user does once the app process is gone, and coming back.
+extension User {
+    /// Why the app process ended.
+    enum ProcessEnd { case killedByUser, crashed, left }
+
+    /// The app died or the user left (`session` is the session that ended): users charged in
+    /// it with nothing to show may call support; after a kill or crash the user may never come
+    /// back, or may reinstall; after a normal leave the user comes back only if the device has
+    /// work pending (`devicePending`).
+    mutating func afterProcessEnd(_ reason: ProcessEnd, session: Int32, devicePending: Bool,
+                                  _ kernel: inout Kernel, _ ledger: inout Ledger) {
+        askForSupport(session: session, &kernel, &ledger)
+        var reinstall = false
+        if reason == .left {
+            // A normal leave: the user comes back some day; only work left on the device makes
+            // that return matter to the model, so idle returns are not simulated (a charge
+            // that lands while the app is away schedules the return then: `scheduleReturn`).
+            guard devicePending else { return }
+        } else {
+            if kernel.fault(.neverComesBack, parameters.neverComesBackProbability, .user) {
+                goneForGood = true
+                ledger.recordUserGone()
+                return
+            }
+            reinstall = kernel.fault(.reinstall, parameters.reinstallProbability, .user)
+        }
+        scheduleReturn(reinstall: reinstall, &kernel)
+    }
+
+    /// Users charged in `session` who have nothing to show for it may call support.
+    @inline(__always)
+    mutating func askForSupport(session: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger) {
+        for index in ledger.intents.indices {
+            let intent = ledger.intents[index]
+            guard intent.charges > 0, intent.correctDeliveries == 0, !intent.supportContacted,
+                  intent.chargedSession == session else { continue }
+            if kernel.fault(.supportContact, parameters.supportContactProbability, .user) {
+                ledger.recordSupportContact(index)
+                kernel.tally.supportContacts += 1
+            }
+        }
+    }
+
+    /// The user will open the app again after the relaunch delay.
+    @inline(__always)
+    mutating func scheduleReturn(reinstall: Bool, _ kernel: inout Kernel) {
+        guard !returnScheduled, !goneForGood else { return }
+        returnScheduled = true
+        let delay = kernel.sample(parameters.relaunchDelay, .user)
+        kernel.schedule(.userReturns(reinstalled: reinstall), after: delay)
+    }
+
+    /// The user is back.
+    mutating func returns() { returnScheduled = false }
+}

@@ -1,0 +1,101 @@
+import Policies
+
+/// The person holding the phone: the plan of what to buy and when, the patience behind a
+/// spinner, the answer at Apple's payment sheet, and what they do after the app dies (call
+/// support, come back, reinstall, or leave for good). The user acts on the device through
+/// events, and every decision is a fault drawn through the kernel.
+struct User: Sendable {
+    let parameters: UserParameters
+    let catalog: CatalogParameters
+    /// One plan per intent, in order.
+    var plans = RunArray<IntentPlan>()
+    /// A `userReturns` event is pending.
+    var returnScheduled = false
+    /// The user decided never to come back after a kill or crash.
+    var goneForGood = false
+
+    /// When the first intent starts.
+    static var firstIntentAtMs: SimTime { 1_000 }
+
+    init(parameters: UserParameters, catalog: CatalogParameters) {
+        self.parameters = parameters
+        self.catalog = catalog
+    }
+
+    @inline(__always)
+    mutating func reset(shared: Bool) {
+        plans.removeAll(shared: shared)
+        returnScheduled = false
+        goneForGood = false
+    }
+
+    @inline(__always)
+    subscript(intent: Int32) -> IntentPlan { plans[Int(intent)] }
+
+    /// Draws the intents, from the plan stream, in a fixed order.
+    mutating func plan(_ kernel: inout Kernel, _ ledger: inout Ledger) {
+        var startAt: SimTime = 0
+        for index in 0..<parameters.intentsPerRun {
+            startAt += index == 0 ? User.firstIntentAtMs : parameters.timeBetweenIntents.quantile(kernel.unit(.plan))
+            var plan = IntentPlan()
+            plan.startAt = startAt
+            plan.product = Int32(catalog.products > 1 ? kernel.streams.int(.plan, below: catalog.products) : 0)
+            let choice = catalog.itemsPerProduct > 1 ? kernel.streams.int(.plan, below: catalog.itemsPerProduct) : 0
+            plan.item = plan.product * Int32(catalog.itemsPerProduct) + Int32(choice)
+            plan.sheetTime = parameters.paymentSheetTime.quantile(kernel.unit(.plan))
+            plan.patienceDraw = kernel.unit(.plan)
+            plan.switchDelayDraw = kernel.unit(.plan)
+            plan.cancelDraw = kernel.unit(.plan)
+            plan.doubleTapDraw = kernel.unit(.plan)
+            plan.switchDraw = kernel.unit(.plan)
+            plans.append(plan)
+            ledger.recordIntent(item: plan.item)
+        }
+    }
+
+    /// Schedules every intent's start (after the rest of the plan is drawn).
+    @inline(__always)
+    func scheduleIntents(_ kernel: inout Kernel) {
+        for index in plans.indices {
+            kernel.schedule(.intentStart(intent: Int32(index)), after: plans[index].startAt)
+        }
+    }
+
+    /// How long the user waits behind the spinner for `intent`.
+    @inline(__always)
+    func patience(_ intent: Int32) -> SimTime { parameters.patience.quantile(plans[Int(intent)].patienceDraw) }
+
+    /// The uniform that answers payment `payment`'s sheet: the plan's own for the real one; for
+    /// an accidental second payment, the double tap's uniform rescaled (it fired, so it is below
+    /// `doubleTapProbability`).
+    @inline(__always)
+    func sheetAnswerDraw(_ intent: Int32, payment: Int32) -> Double {
+        let plan = plans[Int(intent)]
+        return payment == 0 ? plan.cancelDraw : Kernel.rescaled(plan.doubleTapDraw, parameters.doubleTapProbability)
+    }
+
+    /// Whether the user taps Buy twice for `intent`.
+    @inline(__always)
+    func tapsTwice(_ intent: Int32, _ kernel: inout Kernel) -> Bool {
+        kernel.fault(.doubleTap, parameters.doubleTapProbability, draw: plans[Int(intent)].doubleTapDraw)
+    }
+
+    /// The user's first charge for `intent` went through; the user may switch app account a
+    /// little later.
+    @inline(__always)
+    func afterFirstCharge(_ intent: Int32, _ kernel: inout Kernel) {
+        let plan = plans[Int(intent)]
+        if kernel.fault(.accountSwitch, parameters.accountSwitchProbability, draw: plan.switchDraw) {
+            kernel.schedule(.accountSwitch, after: parameters.accountSwitchDelay.quantile(plan.switchDelayDraw))
+        }
+    }
+
+    /// After the round's tries ran out, the user may open the recover page.
+    @inline(__always)
+    func mayOpenRecoverPage(_ transaction: Int32, epoch: Int32, _ kernel: inout Kernel) {
+        if kernel.fault(.recoverPageUse, parameters.recoverPageUseProbability, .user) {
+            let delay = kernel.sample(parameters.recoverPageDelay, .user)
+            kernel.schedule(.recoverPageOpen(transaction: transaction, epoch: epoch), after: delay)
+        }
+    }
+}

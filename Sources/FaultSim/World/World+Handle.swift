@@ -1,0 +1,65 @@
+/// Routing: each event goes to the actor that owns it, with the ports that actor may use.
+extension World {
+    @inline(__always)
+    mutating func handle(_ event: WorldEvent) {
+        if tracing && !isStale(event) {
+            let (from, to, text) = describe(event)
+            kernel.note(from, to, text)
+        }
+        switch event {
+        case .intentStart(let intent):
+            device.onIntentStart(intent, &kernel, &ledger, &apple, &user)
+        case .buyTap(let intent, let epoch, let payment):
+            device.onBuyTap(intent, epoch: epoch, payment: payment, &kernel, &ledger, &apple, &network, &user)
+        case .purchasing(let record, let epoch):
+            device.onPurchasing(record: record, epoch: epoch, &kernel)
+        case .paymentSheet(let intent, let payment, let order):
+            onPaymentSheet(intent, payment: payment, order: order)
+        case .purchasePending(let intent, let epoch):
+            device.onPurchasePending(intent, epoch: epoch)
+        case .pendingCompletes(let intent, let order):
+            onPendingCompletes(intent, order: order)
+        case .failedCallback(let intent, let epoch, let cancelled, let firstCallback):
+            device.onFailedCallback(intent, epoch: epoch, cancelled: cancelled, firstCallback: firstCallback, &kernel, &ledger)
+        case .purchasedCallback(let transaction, let delivery, let firstCallback):
+            device.onPurchasedCallback(transaction, delivery, firstCallback: firstCallback, &kernel, &ledger, &apple, &network)
+        case .requestArrives(let request):
+            server.onRequestArrives(request, &kernel, &ledger, &network, &apple)
+        case .appleAnswer(let request, let valid, let triesLeft):
+            server.onAppleAnswer(request, valid: valid, triesLeft: triesLeft, &kernel, &ledger, &network, &apple)
+        case .responseArrives(let request):
+            guard network.awaitsAnswer(request) else { return }  // the client already gave up
+            let answer = network.receive(request)
+            device.onAnswer(request, answer, &kernel, &ledger, &apple, &network, &user)
+        case .requestTimeout(let request):
+            guard network.awaitsAnswer(request) else { return }
+            network.timeOut(request, &kernel)
+            device.onAnswer(request, .failure, &kernel, &ledger, &apple, &network, &user)
+        case .retryDue(let transaction, let epoch, let token):
+            device.onRetryDue(transaction, epoch: epoch, token: token, &kernel, &apple, &network)
+        case .patienceExpired(let intent, let epoch):
+            if device.onPatienceExpired(intent, epoch: epoch, &kernel) { processEnded(.killedByUser) }
+        case .sessionEnd(let epoch):
+            if device.onSessionEnd(epoch: epoch, &kernel) { processEnded(.left) }
+        case .appCrash(let epoch):
+            if device.isCurrent(epoch) { processEnded(.crashed) }
+        case .userReturns(let reinstalled):
+            user.returns()
+            device.onUserReturns(reinstalled: reinstalled, &kernel, &ledger, &apple, &user)
+        case .launchRetry(let epoch):
+            device.onLaunchRetry(epoch: epoch, &kernel, &ledger, &apple, &network)
+        case .accountSwitch:
+            device.onAccountSwitch()
+        case .networkRegained:
+            device.onNetworkRegained(&kernel, &ledger, &apple, &network)
+        case .recoverPageOpen(let transaction, let epoch):
+            device.onRecoverPageOpen(transaction, epoch: epoch, &kernel, &apple, &network)
+        case .notificationAttempt(let transaction, let attempt):
+            if apple.attemptNotification(transaction, attempt: attempt, &kernel) {
+                server.onNotification(transaction, &kernel, &ledger, &apple)
+            }
+        case .reconcileTick:
+            server.onReconcileTick(&kernel, &ledger, &apple)
+        }
+    }
+}

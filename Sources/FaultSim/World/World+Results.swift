@@ -1,0 +1,56 @@
+/// What a run leaves for the runner, `find`, `trace` and `simrun check` to read.
+extension World {
+    /// Faults fire by their seeded draws, or as `simrun check` scripts them.
+    public var faults: FaultChooser {
+        get { kernel.faults }
+        set { kernel.faults = newValue }
+    }
+
+    /// Counts accumulated over every run this world has done.
+    public var tally: DesignTally {
+        get { kernel.tally }
+        set { kernel.tally = newValue }
+    }
+
+    /// Bit k is set when intent k of the last run was lost (at most 64 intents per run), so
+    /// runs of different designs can be compared intent by intent.
+    public var lastRunLostMask: UInt64 { ledger.lostMask }
+    /// Bit k is set when intent k of the last run was a lost sale (never charged because its
+    /// order could not be created).
+    public var lastRunLostSaleMask: UInt64 { ledger.lostSaleMask }
+    /// Bit k is set when intent k of the last run ended mis-delivered, duplicated, or not charged.
+    public var lastRunMisdeliveredMask: UInt64 { ledger.misdeliveredMask }
+    public var lastRunDuplicatedMask: UInt64 { ledger.duplicatedMask }
+    public var lastRunNotChargedMask: UInt64 { ledger.notChargedMask }
+
+    /// The last run's intent masks of the paired outcomes (a value, no allocation).
+    public var outcomeMasks: PairedOutcomes.Masks {
+        PairedOutcomes.Masks(lost: ledger.lostMask, misdelivered: ledger.misdeliveredMask,
+                             duplicated: ledger.duplicatedMask, notCharged: ledger.notChargedMask)
+    }
+
+    /// How each intent of the last run ended, and why; kept only when `recordsVerdicts` or
+    /// `tracing` is on (the bulk runner needs only the counts).
+    public var lastRunVerdicts: [IntentVerdict] { ledger.verdicts }
+
+    /// The last run reached `maxEventsPerRun` and was stopped there, before its horizon.
+    public var lastRunReachedCap: Bool { ledger.reachedCap }
+
+    /// The app server held a transaction of the user's Apple account at the end of the last run,
+    /// so it could ask Apple for the account's history.
+    public var serverKnewCustomer: Bool { server.customerKnown }
+
+    /// With a scripted chooser, record `lastRunChoices` and `lastRunEventKinds` (for
+    /// `simrun check`; costs nothing when the chooser is seeded).
+    public var recordsChoices: Bool {
+        get { kernel.recordsChoices }
+        set { kernel.recordsChoices = newValue }
+    }
+
+    /// The last run's choice points, in order, when `recordsChoices` is on.
+    public var lastRunChoices: [ChoicePoint] { kernel.lastRunChoices }
+
+    /// Bit k is set when the last run handled an event of `WorldEvent.Kind` raw value k (when
+    /// `recordsChoices` is on): which of the world's code paths the run entered.
+    public var lastRunEventKinds: UInt64 { kernel.lastRunEventKinds }
+}

@@ -1,0 +1,92 @@
+import Policies
+
+/// The moments that touch several actors at once, in the order they happen: each actor's part
+/// is its own method, and the order of the calls here is the order of the draws and fault
+/// points, which common random numbers and `simrun check` depend on.
+extension World {
+    /// Apple takes the money: Apple records the transaction, the ledger the charge, the app
+    /// and the server start a record of it; on the intent's first charge the user may switch
+    /// accounts; a user away from the app comes back; Apple notifies the server and the
+    /// server's reconciliation starts.
+    mutating func charge(_ intent: Int32, order: Int32) -> Int32 {
+        let transaction = apple.charge(intent: intent, product: user[intent].product, payloadUid: ledger.intents[Int(intent)].uid,
+                                       payloadItem: user[intent].item, payloadOrder: order)
+        device.noteCharge()
+        server.noteCharge(&kernel)
+        let first = ledger.recordCharge(intent, transaction: transaction, at: kernel.now)
+        kernel.note(.apple, nil, "charges the user: transaction \(transaction) (intent \(intent))")
+        if first { user.afterFirstCharge(intent, &kernel) }
+        // Charged while the app is away (it crashed on the sheet): the user comes back.
+        if !device.appRunning { user.scheduleReturn(reinstall: false, &kernel) }
+        apple.notifyOfCharge(transaction, &kernel)
+        server.startReconciliation(&kernel)
+        return transaction
+    }
+
+    /// The user answers Apple's payment sheet (the accidental second payment's sheet is
+    /// answered on its own); on confirm, Apple charges and StoreKit reports back, sometimes
+    /// oddly.
+    ///
+    /// Three uniforms per confirmed payment, whatever the API, so both APIs' streams stay
+    /// aligned. An interrupted purchase is one uniform: StoreKit 1 reports it as cancelled then
+    /// purchased, StoreKit 2 as `.pending`, so the two APIs meet the same interruptions. A delay
+    /// reuses the uniform of the anomaly that fired: given u < p, u / p is again uniform on
+    /// [0, 1) and independent of everything else drawn.
+    mutating func onPaymentSheet(_ intent: Int32, payment: Int32, order: Int32) {
+        let storeKit = apple.storeKit
+        let callbackDelay = kernel.sample(storeKit.callbackDelay, .storeKit)
+        if payment == 0 { device.startPatience(intent, &kernel, &user) }
+        let epoch = device.epoch
+        // The user stays in the app until StoreKit's first callback for this payment.
+        if kernel.fault(.userCancel, scenario.user.cancelProbability, draw: user.sheetAnswerDraw(intent, payment: payment)) {
+            kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: true, firstCallback: true), after: callbackDelay)
+            return
+        }
+        let interruptionDraw = kernel.unit(.storeKit)
+        let failDraw = kernel.unit(.storeKit)
+        let missingDraw = kernel.unit(.storeKit)
+        if design.storeKitAPI == .sk2 {
+            if kernel.fault(.pendingPurchase, storeKit.pendingProbability, draw: interruptionDraw) {
+                kernel.schedule(.purchasePending(intent: intent, epoch: epoch), after: callbackDelay)
+                let delay = storeKit.pendingDelay.quantile(Kernel.rescaled(interruptionDraw, storeKit.pendingProbability))
+                kernel.schedule(.pendingCompletes(intent: intent, order: order), after: delay)
+            } else {
+                let transaction = charge(intent, order: order)
+                kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: true), after: callbackDelay)
+            }
+            return
+        }
+        let transaction = charge(intent, order: order)
+        if kernel.fault(.cancelThenPurchased, storeKit.cancelThenPurchasedProbability, draw: interruptionDraw) {
+            kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: true, firstCallback: true), after: callbackDelay)
+            let delay = storeKit.anomalyDelay.quantile(Kernel.rescaled(interruptionDraw, storeKit.cancelThenPurchasedProbability))
+            kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: false), after: delay)
+        } else if kernel.fault(.failThenPurchased, storeKit.failThenPurchasedProbability, draw: failDraw) {
+            kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: false, firstCallback: true), after: callbackDelay)
+            let delay = storeKit.anomalyDelay.quantile(Kernel.rescaled(failDraw, storeKit.failThenPurchasedProbability))
+            kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: false), after: delay)
+        } else if kernel.fault(.purchasedCallbackMissing, storeKit.purchasedCallbackMissingProbability, draw: missingDraw) {
+            // No callback in this session: the transaction waits in the queue for the next launch.
+            device.releaseSheet()
+        } else {
+            kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: true), after: callbackDelay)
+        }
+    }
+
+    /// A pending purchase goes through: Apple charges, and `Transaction.updates` hands the
+    /// transaction to the running app (or, at the next launch, to the new process).
+    mutating func onPendingCompletes(_ intent: Int32, order: Int32) {
+        let transaction = charge(intent, order: order)
+        if device.appRunning {
+            let delay = kernel.sample(apple.storeKit.callbackDelay, .storeKit)
+            kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: false), after: delay)
+        }
+    }
+
+    /// The app process ended: the device loses its memory, and the user decides what next.
+    mutating func processEnded(_ reason: User.ProcessEnd) {
+        device.processEnds(reason, &kernel, &ledger)
+        let pending = reason == .left && device.hasPendingWork(&apple)
+        user.afterProcessEnd(reason, session: device.sessionIndex, devicePending: pending, &kernel, &ledger)
+    }
+}

@@ -88,6 +88,7 @@ extension AppServer {
     }
 
     /// The server answers; the network may lose the answer on the way back.
+    @inline(__always)
     mutating func respond(_ request: Int32, _ answer: Answer, _ kernel: inout Kernel, _ network: inout Network) {
         if network.loseResponse(request, answer, &kernel) { return }
         network.deliverResponse(request, after: kernel.sample(parameters.processingTime, .appServer), &kernel)

@@ -25,6 +25,7 @@ extension Apple {
     /// it takes and whether it is valid, decided now (two draws every call).
     struct CallAnswer { var delay: SimTime; var valid: Bool; var failure: Cause }
 
+    @inline(__always)
     mutating func answerCall(timeoutMs: SimTime, _ kernel: inout Kernel) -> CallAnswer {
         let latency = kernel.sample(parameters.verifyLatency, .apple)
         let answerDraw = kernel.unit(.apple)

@@ -26,6 +26,7 @@ extension Apple {
     }
 
     /// StoreKit 1 sometimes hands a finished transaction back (seed 002, SwiftyStoreKit #275).
+    @inline(__always)
     mutating func maybeHandBackFinished(_ transaction: Int32, _ kernel: inout Kernel) {
         guard storeKitAPI == .sk1,
               kernel.fault(.finishedRedelivered, storeKit.finishedRedeliveredProbability, .storeKit) else { return }

@@ -99,6 +99,7 @@ struct Network: Sendable {
 
     /// The server answers `answer`; whether the answer is lost on the way back. Decided by the
     /// request's own luck, drawn when it was sent.
+    @inline(__always)
     mutating func loseResponse(_ request: Int32, _ answer: Answer, _ kernel: inout Kernel) -> Bool {
         let index = Int(request)
         requests[index].serverAnswer = answer
@@ -111,6 +112,7 @@ struct Network: Sendable {
     }
 
     /// The answer leaves the server `processing` ms from now and crosses the network.
+    @inline(__always)
     mutating func deliverResponse(_ request: Int32, after processing: SimTime, _ kernel: inout Kernel) {
         kernel.schedule(.responseArrives(request: request), after: processing + requests[Int(request)].halfLatency)
     }

@@ -33,6 +33,7 @@ struct User: Sendable {
     subscript(intent: Int32) -> IntentPlan { plans[Int(intent)] }
 
     /// Draws the intents, from the plan stream, in a fixed order.
+    @inline(__always)
     mutating func plan(_ kernel: inout Kernel, _ ledger: inout Ledger) {
         var startAt: SimTime = 0
         for index in 0..<parameters.intentsPerRun {

@@ -84,6 +84,7 @@ extension World {
     }
 
     /// The app process ended: the device loses its memory, and the user decides what next.
+    @inline(__always)
     mutating func processEnded(_ reason: User.ProcessEnd) {
         device.processEnds(reason, &kernel, &ledger)
         let pending = reason == .left && device.hasPendingWork(&apple)

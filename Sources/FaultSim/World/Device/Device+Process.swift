@@ -72,6 +72,7 @@ extension Device {
     }
 
     /// The process is gone: memory dies with it.
+    @inline(__always)
     mutating func processEnds(_ reason: User.ProcessEnd, _ kernel: inout Kernel, _ ledger: inout Ledger) {
         kernel.note(.app, nil, "process ends (\(reason))")
         appRunning = false
@@ -95,6 +96,7 @@ extension Device {
     }
 
     /// The user opens the app again, after reinstalling it or not.
+    @inline(__always)
     mutating func onUserReturns(reinstalled: Bool, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
                                 _ user: inout User) {
         guard !appRunning else { return }

@@ -7,6 +7,7 @@ extension User {
     /// it with nothing to show may call support; after a kill or crash the user may never come
     /// back, or may reinstall; after a normal leave the user comes back only if the device has
     /// work pending (`devicePending`).
+    @inline(__always)
     mutating func afterProcessEnd(_ reason: ProcessEnd, session: Int32, devicePending: Bool,
                                   _ kernel: inout Kernel, _ ledger: inout Ledger) {
         askForSupport(session: session, &kernel, &ledger)

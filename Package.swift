@@ -23,7 +23,8 @@ let package = Package(
         .target(name: "FaultSim", dependencies: ["Policies"], swiftSettings: optimisedEvenInDebug),
         // The command-line tool.
         .executableTarget(name: "simrun", dependencies: ["FaultSim", "Policies"]),
-        .testTarget(name: "FaultSimTests", dependencies: ["FaultSim", "Policies", "simrun"]),
+        // Goldens/ holds the expected help and error transcripts, read beside the test file.
+        .testTarget(name: "FaultSimTests", dependencies: ["FaultSim", "Policies", "simrun"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

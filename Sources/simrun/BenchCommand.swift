@@ -3,38 +3,31 @@ import Policies
 
 /// `simrun bench [scenario.json] [options]`: how fast each design runs, on one thread and on
 /// all cores, against the bare engine (the floor).
-enum BenchCommand {
+enum BenchCommand: Command {
     /// Enough runs that a design takes about a second: shorter batches time mostly noise.
     static let defaultRuns = 1_000_000
     /// The median of three timings shrugs off one slow spell of a shared machine.
     static let defaultRepeats = 3
 
-    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Runs per design and per thread count, 1 to 10^12 (default: 1000000; the scenario's \"runs\" is ignored).")
-    static let jobs = OptionSpec(name: "--jobs", valueName: "n|auto", help: "Threads for the all-cores measurement; auto = one per core (default: auto). 1 thread is always measured.")
-    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs, each once (default: the scenario's \"designs\").")
-    static let repeats = OptionSpec(name: "--repeat", valueName: "k", help: "Time every measurement k times (1 to 1000), 1 and all threads alternating, and report the median (default: 3).")
-    static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
-    static let floorEvents = OptionSpec(name: "--floor-events", valueName: "n", help: "Events per run of the engine floor, 1 to 200000 (default: the designs' mean, rounded).")
-    static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Also write the figures as CSV, one row per workload and thread count.")
+    static let runs = CommonOptions.runs.defaulting(to: "1000000 per design and thread count; the scenario's \"runs\" is ignored")
+    static let repeats = OptionSpec(name: "--repeat", valueName: "k", help: "Time every measurement k times (1 to 1000), 1 and all threads alternating, and report the median.",
+                                    defaultValue: "3")
+    static let floorEvents = OptionSpec(name: "--floor-events", valueName: "n", help: "Events per run of the engine floor, 1 to 200000.",
+                                        defaultValue: "the designs' mean, rounded")
+    static let out = CommonOptions.out("Also write the figures as CSV, one row per workload and thread count.")
 
-    static let spec = CommandSpec(
+    static let spec = CommandSpec.readingScenario(
         name: "bench",
-        abstract: "Measure runs/s, events/s and memory for each design, on 1 thread and on all cores, against the bare engine. Release builds only.",
-        positional: "<scenario.json>", positionalOptional: true,
-        options: [runs, jobs, designs, repeats, seed, floorEvents, out, ScenarioInput.set])
+        abstract: "Measure runs/s, events/s and memory for each design, on 1 thread and on --jobs threads, against the bare engine. Release builds only.",
+        summary: "Measure runs/s, events/s and memory per design, against the bare engine.",
+        options: [runs, CommonOptions.jobs, CommonOptions.designs, repeats, CommonOptions.seed, floorEvents, out, CommonOptions.set])
 
-    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
-        let runCount = try ScenarioInput.integer(parsed, runs, in: 1...ScenarioInput.maxRuns, spec) ?? defaultRuns
-        let jobCount = try ScenarioInput.jobs(parsed, jobs, spec)
-        let repeatCount = try ScenarioInput.integer(parsed, repeats, in: 1...1_000, spec) ?? defaultRepeats
-        let seedValue = try ScenarioInput.seed(parsed, seed, spec)
-        let floorEventCount = try ScenarioInput.integer(parsed, floorEvents, in: 1...World.maxEventsPerRun, spec)
-        let overrides = try ScenarioInput.overrides(parsed, spec)
-        var source = try ScenarioInput.source(path, overrides: overrides)
-        if let seedValue { source.scenario.seed = seedValue }
-        try ScenarioInput.selectDesigns(parsed, designs, in: &source.scenario, spec)
-        let targets = try ScenarioInput.outputs(parsed, [out], inputs: source.inputs, spec)
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let runCount = context.runs ?? defaultRuns
+        let repeatCount = try context.integer(repeats, in: 1...1_000) ?? defaultRepeats
+        let floorEventCount = try context.integer(floorEvents, in: 1...World.maxEventsPerRun)
+        let source = try context.scenario(applying: [.seed, .designs])
+        let targets = try context.outputs([out], inputs: source.inputs)
         let scenario = source.scenario
         ScenarioInput.warnAboutEventCap(source, designs: scenario.selectedDesigns)
 
@@ -44,7 +37,7 @@ enum BenchCommand {
                          Build and run the release binary: swift run -c release simrun bench
                 """)
         }
-        let report = measure(scenario, runs: runCount, jobs: jobCount, repeats: repeatCount, floorEvents: floorEventCount)
+        let report = measure(scenario, runs: runCount, jobs: context.jobs, repeats: repeatCount, floorEvents: floorEventCount)
         try ScenarioInput.write([(targets[0], report.csv)])
         print("simrun bench: \(source.shownPath) (\(scenario.name)), \(runCount) runs per design and thread count, seed \(scenario.seed), "
             + (repeatCount > 1 ? "median of \(repeatCount) timings" : "1 timing each"))

@@ -5,58 +5,55 @@ import Policies
 /// `simrun check [scenario.json] --design D --max-faults K`: every schedule of at most K
 /// faults, with the scenario's timings fixed; either "holds" or the smallest counterexamples
 /// with the command that replays each, and P(lost) bounded from both sides.
-enum CheckCommand {
-    static let design = OptionSpec(name: "--design", valueName: "name", help: "The design to check (or --designs, or --all-designs).")
-    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Several designs: one table row each.")
+enum CheckCommand: Command {
+    static let design = CommonOptions.design
+    static let designs = CommonOptions.designs
     static let allDesigns = OptionSpec(name: "--all-designs", valueName: nil, help: "Every design of the scenario, as a table of design x K = 1..max.")
-    static let maxFaults = OptionSpec(name: "--max-faults", valueName: "k", help: "Explore every schedule with at most k faults, 0 to 6 (default: 2).")
-    static let outcome = OptionSpec(name: "--outcome", valueName: "a,b", help: "What counts as a counterexample: lost, misdelivered, duplicated, double_charged (default: all four).")
-    static let timings = OptionSpec(name: "--timings", valueName: "name", help: "Fixed timings: median (default), fast-short, fast-long, slow-short, slow-long, or all.")
-    static let limit = OptionSpec(name: "--limit", valueName: "n", help: "Counterexamples to print, smallest first, 1 to 1,000 (default: 5).")
-    static let maxSchedules = OptionSpec(name: "--max-schedules", valueName: "n", help: "Stop after n schedules, 1 to 10^9 (default: 50,000,000); the answer then says so.")
+    static let maxFaults = OptionSpec(name: "--max-faults", valueName: "k", help: "Explore every schedule with at most k faults, 0 to 6.", defaultValue: "2")
+    static let outcome = OptionSpec(name: "--outcome", valueName: "a,b", help: "What counts as a counterexample: lost, misdelivered, duplicated, double_charged.",
+                                    defaultValue: "all four")
+    static let timings = OptionSpec(name: "--timings", valueName: "name", help: "Fixed timings: median, fast-short, fast-long, slow-short, slow-long, or all.",
+                                    defaultValue: "median")
+    static let limit = OptionSpec(name: "--limit", valueName: "n", help: "Counterexamples to print, smallest first, 1 to 1,000.", defaultValue: "5")
+    static let maxSchedules = OptionSpec(name: "--max-schedules", valueName: "n", help: "Stop after n schedules, 1 to 10^9; the answer then says so.",
+                                         defaultValue: "50,000,000")
 
-    static let spec = CommandSpec(
-        name: "check", abstract: "Explore every way up to K faults can strike, with fixed timings: prove that no order is lost, mis-delivered, duplicated or double-charged, or give the smallest counterexamples; bound P(lost) from both sides.",
-        positional: "<scenario.json>", positionalOptional: true,
-        options: [design, designs, allDesigns, maxFaults, outcome, timings, limit, maxSchedules, ScenarioInput.set])
+    static let spec = CommandSpec.readingScenario(
+        name: "check", abstract: "Explore every way up to K faults can strike, with fixed timings: prove that no order is lost, mis-delivered, duplicated or double-charged, or give the smallest counterexamples; bound P(lost) from both sides. Give one of --design, --designs (one table row each) and --all-designs.",
+        summary: "Every schedule of up to K faults: holds, or the smallest counterexamples; P(lost) bounds.",
+        options: [design, designs, allDesigns, maxFaults, outcome, timings, limit, maxSchedules, CommonOptions.set])
 
     static let checkable: [IntentVerdict.Outcome] = [.lost, .misdelivered, .duplicated, .doubleCharged]
 
-    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
-        let k = try ScenarioInput.integer(parsed, maxFaults, in: 0...6, spec) ?? 2
-        let shown = try ScenarioInput.integer(parsed, limit, in: 1...1_000, spec) ?? 5
-        let scheduleLimit = try ScenarioInput.integer(parsed, maxSchedules, in: 1...1_000_000_000, spec) ?? 50_000_000
-        let outcomes = try parseOutcomes(parsed.value(outcome.name))
-        let profiles = try parseTimings(parsed.value(timings.name))
-        var (source, overrides, _) = try ScenarioInput.source(parsed, path: path, runs: nil, seed: nil, spec)
-        let chosen: [Design]
-        let given = [design, designs, allDesigns].filter { parsed.value($0.name) != nil || parsed.flags.contains($0.name) }
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let k = try context.integer(maxFaults, in: 0...6) ?? 2
+        let shown = try context.integer(limit, in: 1...1_000) ?? 5
+        let scheduleLimit = try context.integer(maxSchedules, in: 1...1_000_000_000) ?? 50_000_000
+        let outcomes = try parseOutcomes(context.value(outcome))
+        let profiles = try parseTimings(context.value(timings))
+        var source = try context.scenario(applying: [])
+        let given = [design, designs, allDesigns].filter { context.given($0) }
         guard given.count == 1 else {
-            throw spec.error(given.isEmpty ? "Missing expected option '--design <name>' (or --designs, or --all-designs)."
-                                           : "Give one of --design, --designs and --all-designs.")
+            throw context.error(given.isEmpty ? "Missing expected option '--design <name>' (or --designs, or --all-designs)."
+                                              : "Give one of --design, --designs and --all-designs.")
         }
-        switch given[0].name {
-        case design.name: chosen = [try ScenarioInput.design(parsed.value(design.name)!, in: source.scenario, option: design, spec)]
-        case designs.name:
-            try ScenarioInput.selectDesigns(parsed, designs, in: &source.scenario, spec)
-            chosen = source.scenario.selectedDesigns
-        default: chosen = source.scenario.selectedDesigns
-        }
+        try context.selectDesigns(in: &source.scenario)
+        let chosen = given[0] == design ? [try context.design(context.value(design) ?? "", in: source.scenario, option: design)]
+                                        : source.scenario.selectedDesigns
         let scenario = source.scenario
         print("simrun check: \(source.shownPath) (\(scenario.platform.name) platform), at most \(k) fault\(k == 1 ? "" : "s"); counterexamples: \(outcomes.map(\.rawValue).joined(separator: ", "))")
         if scenario.catalog.products > 1 || scenario.catalog.itemsPerProduct > 1 {
             print("note: the products and items bought are those of run 0 of seed \(scenario.seed) (the check explores faults, not catalog choices)")
         }
-        let single = given[0].name == design.name
+        let single = given[0] == design
         for profile in profiles {
             print("timings \(profile.name): \(profile.summary): \(profile.statedValues(of: scenario))")
             if single {
                 let exploration = explore(scenario, chosen[0], k: k, outcomes: outcomes, timing: profile, limit: scheduleLimit, kept: shown)
-                printDetail(exploration.result, seconds: exploration.seconds, path: source.replayPath, overrides: overrides, shown: shown)
+                printDetail(exploration.result, seconds: exploration.seconds, path: source.replayPath, overrides: context.overrides, shown: shown)
             } else {
                 printTable(scenario, chosen, k: k, outcomes: outcomes, timing: profile, limit: scheduleLimit,
-                           path: source.replayPath, overrides: overrides)
+                           path: source.replayPath, overrides: context.overrides)
             }
         }
         return ExitCode.success

@@ -3,17 +3,14 @@ import Policies
 
 /// `simrun compare [scenario.json] --designs A,B [--runs N]`: two designs over the same runs,
 /// intent by intent: is one really better, or is it noise?
-enum CompareCommand {
-    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "The two designs to compare (required).", required: true)
-    static let runs = RunCommand.runs
-    static let seed = RunCommand.seed
-    static let jobs = RunCommand.jobs
-    static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Also write the comparison as CSV, one row per outcome.")
+enum CompareCommand: Command {
+    static let designs = CommonOptions.designPair.asRequired
+    static let out = CommonOptions.out("Also write the comparison as CSV, one row per outcome.")
 
-    static let spec = CommandSpec(
+    static let spec = CommandSpec.readingScenario(
         name: "compare", abstract: "Compare two designs over the same runs, intent by intent: discordant intents, the difference with its 95% interval, McNemar's exact p-value, and a verdict.",
-        positional: "<scenario.json>", positionalOptional: true,
-        options: [designs, runs, seed, jobs, out, ProgressLine.quietOption, ScenarioInput.set])
+        summary: "Two designs intent by intent: discordant intents, difference, exact p, verdict.",
+        options: [designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, out, CommonOptions.quiet, CommonOptions.set])
 
     /// What a paired comparison found, for the table, the CSV and the verdict.
     struct Line {
@@ -24,19 +21,17 @@ enum CompareCommand {
         let logP: Double
     }
 
-    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
-        let pair = try ScenarioInput.required(parsed, designs, spec)
-        let jobCount = try ScenarioInput.jobs(parsed, jobs, spec)
-        let source = try ScenarioInput.source(parsed, path: path, runs: runs, seed: seed, spec).source
-        let (a, b) = try ScenarioInput.designPair(pair, option: designs, in: source.scenario, spec)
-        let targets = try ScenarioInput.outputs(parsed, [out], inputs: source.inputs, spec)
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let pair = try context.required(designs)
+        let source = try context.scenario()
+        let (a, b) = try context.designPair(pair, option: designs, in: source.scenario)
+        let targets = try context.outputs([out], inputs: source.inputs)
         let scenario = source.scenario
         ScenarioInput.warnAboutEventCap(source, designs: [a, b])
-        ScenarioInput.announceLongJob(scenario, designs: [a, b], jobs: jobCount)
+        ScenarioInput.announceLongJob(scenario, designs: [a, b], jobs: context.jobs)
 
-        let progress = ProgressLine(total: scenario.runs, label: "simrun compare", quiet: parsed.flags.contains(ProgressLine.quietOption.name))
-        let result = Runner.pair(scenario: scenario, a, b, runs: 0..<UInt64(scenario.runs), jobs: jobCount, progress: progress.counter)
+        let progress = ProgressLine(total: scenario.runs, label: "simrun compare", quiet: context.given(CommonOptions.quiet))
+        let result = Runner.pair(scenario: scenario, a, b, runs: 0..<UInt64(scenario.runs), jobs: context.jobs, progress: progress.counter)
         progress.finish()
         let lines = PairedOutcomes.Outcome.allCases.map { outcome in
             let counts = result.paired[outcome]

@@ -2,18 +2,14 @@ import FaultSim
 import Policies
 
 /// `simrun designs [NAME]`.
-enum DesignsCommand {
+enum DesignsCommand: Command {
     static let spec = CommandSpec(name: "designs", abstract: "List the designs, or print one design's value on every axis.",
-                                  positional: "NAME", positionalOptional: true, options: [])
+                                  positional: "NAME", positionalOptional: true, options: [],
+                                  summary: "List the designs, or show one design's value on every axis.",
+                                  positionalHelp: "A preset's name: print its value on every axis (default: list the presets).")
 
-    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        let parsed = try ArgumentParser.parse(arguments, for: spec)
-        if parsed.wantsHelp {
-            print(spec.help, terminator: "")
-            return ExitCode.success
-        }
-        guard parsed.positionals.count <= 1 else { throw spec.error("Unexpected argument '\(parsed.positionals[1])'.") }
-        if let name = parsed.positionals.first {
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        if let name = context.positionals.first {
             guard let design = Design.preset(named: name) else {
                 var message = "Unknown design '\(name)'."
                 if let hint = Suggestion.nearest(to: name, in: Design.presets.map(\.name)) { message += " Did you mean '\(hint)'?" }

@@ -3,30 +3,27 @@ import Policies
 
 /// `simrun find <scenario.json> --design D --outcome O [--cause C] [--limit K] [--shortest]`:
 /// the first runs whose intents ended that way, each with the command that replays it.
-enum FindCommand {
-    static let design = OptionSpec(name: "--design", valueName: "name", help: "The design to search (required).", required: true)
-    static let outcome = OptionSpec(name: "--outcome", valueName: "outcome", help: "lost, misdelivered, duplicated or double_charged (required).", required: true)
+enum FindCommand: Command {
+    static let design = CommonOptions.design.asRequired
+    static let outcome = OptionSpec(name: "--outcome", valueName: "outcome", help: "lost, misdelivered, duplicated or double_charged.", required: true)
     static let cause = OptionSpec(name: "--cause", valueName: "c", help: "Only intents with this cause (see README, 'Why: root causes').")
-    static let limit = OptionSpec(name: "--limit", valueName: "k", help: "How many runs to list, 1 to 100,000 (default: 10).")
+    static let limit = OptionSpec(name: "--limit", valueName: "k", help: "How many runs to list, 1 to 100,000.", defaultValue: "10")
     static let shortest = OptionSpec(name: "--shortest", valueName: nil, help: "Among the first <k> matches, print only the one with the fewest events.")
-    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Search runs 0..<n, 1 to 10^12 (default: the scenario's \"runs\").")
-    static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
 
-    static let spec = CommandSpec(
+    static let spec = CommandSpec.readingScenario(
         name: "find", abstract: "Find runs whose intents ended lost, mis-delivered, duplicated or double-charged, with their causes.",
-        positional: "<scenario.json>", positionalOptional: true,
-        options: [design, outcome, cause, limit, shortest, runs, seed, ScenarioInput.set])
+        summary: "List runs that ended that way, with the command replaying each.",
+        options: [design, outcome, cause, limit, shortest, CommonOptions.runs, CommonOptions.seed, CommonOptions.set])
 
-    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
-        let designName = try ScenarioInput.required(parsed, design, spec)
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let designName = try context.required(design)
         let searchable = IntentVerdict.Outcome.allCases.filter { $0 != .delivered && $0 != .notCharged }
-        let outcomeText = try ScenarioInput.required(parsed, outcome, spec)
+        let outcomeText = try context.required(outcome)
         guard let wanted = searchable.first(where: { $0.rawValue == outcomeText }) else {
             throw spec.invalid(outcomeText, for: outcome, because: "expected one of: \(searchable.map(\.rawValue).joined(separator: ", "))")
         }
         var wantedCause: Cause?
-        if let text = parsed.value(cause.name) {
+        if let text = context.value(cause) {
             guard let match = Cause.allCases.first(where: { $0.name == text }) else {
                 var reason = "unknown cause"
                 if let hint = Suggestion.nearest(to: text, in: Cause.allCases.map(\.name)) { reason += "; did you mean '\(hint)'?" }
@@ -34,10 +31,10 @@ enum FindCommand {
             }
             wantedCause = match
         }
-        let count = try ScenarioInput.integer(parsed, limit, in: 1...100_000, spec) ?? 10
-        let (source, overrides, _) = try ScenarioInput.source(parsed, path: path, runs: runs, seed: seed, spec)
+        let count = try context.integer(limit, in: 1...100_000) ?? 10
+        let source = try context.scenario()
         let scenario = source.scenario
-        let chosen = try ScenarioInput.design(designName, in: scenario, option: design, spec)
+        let chosen = try context.design(designName, in: scenario, option: design)
         ScenarioInput.warnAboutEventCap(source, designs: [chosen])
 
         var world = World(scenario: scenario, design: chosen)
@@ -57,13 +54,13 @@ enum FindCommand {
             print("no \(wanted.rawValue) intent\(wantedCause.map { " with cause \($0.name)" } ?? "") in runs 0..<\(run) of \(chosen.name)")
             return ExitCode.success
         }
-        if parsed.flags.contains(shortest.name) {
+        if context.given(shortest) {
             matches = [matches.min { $0.events != $1.events ? $0.events < $1.events : $0.run < $1.run }!]
         }
         for match in matches {
             print("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events")
             print("  " + ScenarioInput.traceCommand(path: source.replayPath, design: chosen.name, run: match.run,
-                                                    seed: scenario.seed, overrides: overrides))
+                                                    seed: scenario.seed, overrides: context.overrides))
         }
         return ExitCode.success
     }

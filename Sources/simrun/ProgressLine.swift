@@ -13,10 +13,6 @@ import Darwin
 /// `@unchecked Sendable`: the timer is set once in `init` and afterwards touched only on
 /// `queue` (its handler, and `finish` through `queue.sync`); the counter is atomic.
 final class ProgressLine: @unchecked Sendable {
-    /// `--quiet`, shared by every command that simulates.
-    static let quietOption = OptionSpec(name: "--quiet", valueName: nil,
-                                        help: "No progress line on standard error (one is drawn only when it is a terminal).")
-
     let counter = ProgressCounter()
     private let total: Int
     private let label: String

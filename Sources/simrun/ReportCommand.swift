@@ -4,88 +4,80 @@ import Policies
 
 /// `simrun report [scenario.json] --out report.html [--param KEY --values ...]`: the whole
 /// comparison as one self-contained HTML page (inline CSS and SVG, no script, no network).
-enum ReportCommand {
-    static let out = OptionSpec(name: "--out", valueName: "report.html", help: "The page to write (required).", required: true)
-    static let runs = RunCommand.runs
-    static let seed = RunCommand.seed
-    static let jobs = RunCommand.jobs
-    static let designs = RunCommand.designs
+enum ReportCommand: Command {
+    static let out = CommonOptions.out("The page to write.", valueName: "report.html").asRequired
     static let param = OptionSpec(name: "--param", valueName: "key.path", help: "Also chart a sweep of this scenario key (with --values or --range, as simrun sweep takes them).")
-    static let metrics = OptionSpec(name: "--metrics", valueName: "m1,m2", help: "The sweep's charts, one per metric: \(SweepMetric.allCases.map(\.rawValue).joined(separator: ", ")) (default: lost).")
-    static let sweepRuns = OptionSpec(name: "--sweep-runs", valueName: "n", help: "Runs per sweep value, 1 to 10^12 (default: --runs).")
+    static let metrics = OptionSpec(name: "--metrics", valueName: "m1,m2", help: "The sweep's charts, one per metric: \(SweepMetric.allCases.map(\.rawValue).joined(separator: ", ")).",
+                                    defaultValue: SweepMetric.lost.rawValue)
+    static let sweepRuns = OptionSpec(name: "--sweep-runs", valueName: "n", help: "Runs per sweep value, 1 to 10^12.", defaultValue: "--runs")
+    /// The sweep's options that mean nothing without `--param`.
+    static let sweepOnly = [SweepCommand.values, SweepCommand.range, metrics, sweepRuns, SweepCommand.log, SweepCommand.logY]
 
-    static let spec = CommandSpec(
+    static let spec = CommandSpec.readingScenario(
         name: "report", abstract: "Write one self-contained HTML page: parameters, table, outcome and cause charts, fault counts, the pairwise matrix, a sequence diagram per losing design, and sweeps.",
-        positional: "<scenario.json>", positionalOptional: true,
-        options: [out, runs, seed, jobs, designs, param, SweepCommand.values, SweepCommand.range, SweepCommand.log, metrics,
-                  SweepCommand.logY, sweepRuns, ProgressLine.quietOption, ScenarioInput.set],
+        summary: "One self-contained HTML page: table, charts, matrix, diagrams, sweeps.",
+        options: [out, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, param, SweepCommand.values,
+                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, CommonOptions.quiet, CommonOptions.set],
         usageNote: "open the page in any browser; print it to PDF for paper")
 
     /// How many of a design's first runs lost with its most common cause the report looks at
     /// for the shortest one to draw.
     static let diagramCandidates = 10
 
-    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
-        _ = try ScenarioInput.required(parsed, out, spec)
-        let sweepRunCount = try ScenarioInput.integer(parsed, sweepRuns, in: 1...ScenarioInput.maxRuns, spec)
-        let jobCount = try ScenarioInput.jobs(parsed, jobs, spec)
-        var (source, overrides, seedValue) = try ScenarioInput.source(parsed, path: path, runs: runs, seed: seed, spec)
-        try ScenarioInput.selectDesigns(parsed, designs, in: &source.scenario, spec)
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        _ = try context.required(out)
+        let sweepRunCount = try context.integer(sweepRuns, in: 1...ScenarioInput.maxRuns)
+        let source = try context.scenario()
         let scenario = source.scenario
         let chosen = scenario.selectedDesigns
 
-        var plan: SweepCommand.Plan?
+        var sweep: Sweep?
         var chartMetrics: [SweepMetric] = []
-        if let key = parsed.value(param.name) {
-            let axis = try SweepCommand.axis(parsed, spec)
-            plan = try SweepCommand.Plan(key: key, axis: axis, path: path, overrides: overrides, base: scenario, seed: seedValue,
-                                         runs: sweepRunCount ?? scenario.runs, option: param, spec)
-            for name in (parsed.value(metrics.name) ?? SweepMetric.lost.rawValue).split(separator: ",", omittingEmptySubsequences: false) {
-                let metric = try SweepCommand.metric(named: String(name), spec)
-                guard !chartMetrics.contains(metric) else { throw spec.invalid(String(name), for: metrics, because: "given twice") }
+        if let key = context.value(param) {
+            let axis = try SweepCommand.axis(context)
+            sweep = try SweepCommand.sweep(key, axis: axis, base: source, runs: sweepRunCount ?? scenario.runs, context)
+            for name in (context.value(metrics) ?? SweepMetric.lost.rawValue).split(separator: ",", omittingEmptySubsequences: false) {
+                let metric = try SweepCommand.metric(named: String(name), context)
+                guard !chartMetrics.contains(metric) else { throw context.invalid(String(name), for: metrics, because: "given twice") }
                 chartMetrics.append(metric)
             }
         } else {
-            for option in [SweepCommand.values, SweepCommand.range, metrics, sweepRuns] where parsed.value(option.name) != nil {
-                throw spec.error("'\(option.name)' goes with '--param <key.path>'.")
-            }
-            for flag in [SweepCommand.log, SweepCommand.logY] where parsed.flags.contains(flag.name) {
-                throw spec.error("'\(flag.name)' goes with '--param <key.path>'.")
+            for option in sweepOnly where context.given(option) {
+                throw context.error("'\(option.name)' goes with '--param <key.path>'.")
             }
         }
-        let targets = try ScenarioInput.outputs(parsed, [out], inputs: source.inputs, spec)
+        let targets = try context.outputs([out], inputs: source.inputs)
         ScenarioInput.warnAboutEventCap(source, designs: chosen)
-        ScenarioInput.announceLongJob(scenario, designs: chosen, jobs: jobCount)
+        ScenarioInput.announceLongJob(scenario, designs: chosen, jobs: context.jobs)
 
         // Progress covers all three parts: the comparison, every design's diagram search (at
         // most all its runs; a search that stops early adds the rest), and the sweep.
-        let sweepTotal = plan.map { $0.runsPerValue * $0.scenarios.count } ?? 0
+        let sweepTotal = sweep.map { $0.runsPerValue * $0.scenarios.count } ?? 0
         let progress = ProgressLine(total: scenario.runs * (1 + chosen.count) + sweepTotal, label: "simrun report",
-                                    quiet: parsed.flags.contains(ProgressLine.quietOption.name))
+                                    quiet: context.given(CommonOptions.quiet))
         let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
-                                              jobs: jobCount, progress: progress.counter)
+                                              jobs: context.jobs, progress: progress.counter)
         let rows = zip(chosen, tallies).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
-        let diagrams = examples(scenario, source: source, designs: chosen, tallies: tallies, overrides: overrides,
-                                jobs: jobCount, progress: progress.counter)
+        let diagrams = examples(scenario, source: source, designs: chosen, tallies: tallies, overrides: context.overrides,
+                                jobs: context.jobs, progress: progress.counter)
         var sweeps: [(title: String, svg: String)] = []
-        if let plan {
-            let sweepTallies = plan.simulate(chosen, jobs: jobCount, progress: progress.counter).map(\.tallies)
+        if let sweep {
+            let result = sweep.run(chosen, jobs: context.jobs, progress: progress.counter)
             for metric in chartMetrics {
-                sweeps.append(("\(metric.title) \(plan.title); one line per design, the band its 95% interval.",
-                               plan.chart(designs: chosen, tallies: sweepTallies, metric: metric, logY: parsed.flags.contains(SweepCommand.logY.name))))
+                sweeps.append(("\(metric.title) \(result.title); one line per design, the band its 95% interval.",
+                               result.chart(metric, logY: context.given(SweepCommand.logY))))
             }
         }
         progress.finish()
 
-        let command = (["simrun", "report"] + reproducing(arguments)).map(ScenarioInput.shellQuoted).joined(separator: " ")
+        let command = (["simrun", "report"] + reproducing(context.arguments)).map(ScenarioInput.shellQuoted).joined(separator: " ")
         let page = HTMLReport.render(HTMLReport.Input(scenario: scenario, source: source.shownPath, rows: rows, pairs: pairs,
                                                       diagrams: diagrams, sweeps: sweeps, command: command))
         try ScenarioInput.write([(targets[0], page)])
         let losing = rows.filter { $0.tally.lost > 0 }.count
         print("simrun report: \(source.shownPath), \(Grouped.format(scenario.runs)) runs x \(chosen.count) designs; "
             + "\(losing) losing design\(losing == 1 ? "" : "s") drawn, \(sweeps.count) sweep chart\(sweeps.count == 1 ? "" : "s")")
-        print("wrote \(parsed.value(out.name) ?? "")")
+        print("wrote \(context.value(out) ?? "")")
         return ExitCode.success
     }
 
@@ -101,8 +93,8 @@ enum ReportCommand {
                 kept += arguments[(index - 1)...]
                 break
             }
-            if argument == ProgressLine.quietOption.name || argument.hasPrefix(jobs.name + "=") { continue }
-            if argument == jobs.name {
+            if argument == CommonOptions.quiet.name || argument.hasPrefix(CommonOptions.jobs.name + "=") { continue }
+            if argument == CommonOptions.jobs.name {
                 index += 1
                 continue
             }

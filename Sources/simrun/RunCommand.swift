@@ -3,12 +3,8 @@ import FaultSim
 import Policies
 
 /// `simrun run [scenario.json] [options]`: simulate, print the table, write the CSVs.
-enum RunCommand {
-    static let runs = OptionSpec(name: "--runs", valueName: "n", help: "Number of runs, 1 to 10^12 (default: the scenario's \"runs\").")
-    static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed, 0 to 2^64-1 (default: the scenario's \"seed\").")
-    static let jobs = OptionSpec(name: "--jobs", valueName: "n|auto", help: "Worker threads; auto = one per core (default: auto). Never changes the result.")
-    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs, each once, in table order (default: the scenario's \"designs\").")
-    static let out = OptionSpec(name: "--out", valueName: "file.csv", help: "Write the result table as CSV.")
+enum RunCommand: Command {
+    static let out = CommonOptions.out("Write the result table as CSV.")
     static let faultsOut = OptionSpec(name: "--faults-out", valueName: "file.csv", help: "Write how often each fault fired, one row per design and fault.")
     static let pairsOut = OptionSpec(name: "--pairs-out", valueName: "file.csv", help: "Write the paired lost-order comparison of every two designs (McNemar).")
     static let causesOut = OptionSpec(name: "--causes-out", valueName: "file.csv", help: "Write why intents were lost, mis-delivered, duplicated or double-charged.")
@@ -16,32 +12,28 @@ enum RunCommand {
     static let wide = OptionSpec(name: "--wide", valueName: nil, help: "Print every column (intents, p50 delay, support, stuck, requests per intent, top lost cause); the default table fits 120 columns.")
     static let outputs = [out, faultsOut, pairsOut, causesOut]
 
-    static let spec = CommandSpec(
+    static let spec = CommandSpec.readingScenario(
         name: "run", abstract: "Simulate a scenario for each design and compare lost, mis-delivered and duplicated orders.",
-        positional: "<scenario.json>", positionalOptional: true,
-        options: [runs, seed, jobs, designs, out, faultsOut, pairsOut, causesOut, chunkSize, wide, ProgressLine.quietOption,
-                  ScenarioInput.set] + ShardOptions.options,
+        summary: "Simulate a scenario for each design; print the table, write CSVs.",
+        options: [CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, out, faultsOut, pairsOut, causesOut,
+                  chunkSize, wide, CommonOptions.quiet, CommonOptions.set] + ShardOptions.options,
         usageNote: "no scenario: scenarios/default.json, or its built-in copy; every output is written whole or not at all")
 
-    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
-
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         // Every flag is checked before the scenario is read, and every output before any work.
-        let jobCount = try ScenarioInput.jobs(parsed, jobs, spec)
-        let chunk = try ScenarioInput.integer(parsed, chunkSize, in: 1...ScenarioInput.maxRuns, spec) ?? Runner.defaultChunkSize
-        var source = try ScenarioInput.source(parsed, path: path, runs: runs, seed: seed, spec).source
-        try ScenarioInput.selectDesigns(parsed, designs, in: &source.scenario, spec)
-        let shardRequest = try ShardOptions.request(parsed, exclusive: outputs, spec)
-        let targets = try ScenarioInput.outputs(parsed, outputs + [ShardOptions.partialOut], inputs: source.inputs, spec)
+        let chunk = try context.integer(chunkSize, in: 1...ScenarioInput.maxRuns) ?? Runner.defaultChunkSize
+        let source = try context.scenario()
+        let shardRequest = try ShardOptions.request(context, exclusive: outputs)
+        let targets = try context.outputs(outputs + [ShardOptions.partialOut], inputs: source.inputs)
         let scenario = source.scenario
         let chosen = scenario.selectedDesigns
         let slice = shardRequest?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
         ScenarioInput.warnAboutEventCap(source, designs: chosen)
-        ScenarioInput.announceLongJob(scenario, designs: chosen, jobs: jobCount, runs: slice.count)
+        ScenarioInput.announceLongJob(scenario, designs: chosen, jobs: context.jobs, runs: slice.count)
 
         let started = DispatchTime.now().uptimeNanoseconds
-        let progress = ProgressLine(total: slice.count, label: "simrun run", quiet: parsed.flags.contains(ProgressLine.quietOption.name))
-        let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: slice, jobs: jobCount, chunkSize: chunk,
+        let progress = ProgressLine(total: slice.count, label: "simrun run", quiet: context.given(CommonOptions.quiet))
+        let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: slice, jobs: context.jobs, chunkSize: chunk,
                                               progress: progress.counter)
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -57,7 +49,7 @@ enum RunCommand {
                                  (targets[4], partial.map(\.fileText) ?? "")])
         if let shardRequest, shardRequest.sharded {
             print(ShardOptions.summary("run", shardRequest, runs: slice, total: scenario.runs, designs: chosen.count, seconds: seconds,
-                                       file: parsed.value(ShardOptions.partialOut.name) ?? ""))
+                                       file: context.value(ShardOptions.partialOut) ?? ""))
             return ExitCode.success
         }
 
@@ -65,9 +57,9 @@ enum RunCommand {
         let totalRuns = tallies.reduce(Int64(0)) { $0 + $1.runs }
         printHeader(scenario)
         print("\(scenario.runs) runs x \(chosen.count) designs, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), "
-            + "\(jobCount) jobs: \(FixedPoint.format(seconds, places: 2)) s, "
+            + "\(context.jobs) jobs: \(FixedPoint.format(seconds, places: 2)) s, "
             + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")
-        print(ResultTable.render(rows, pairs: pairs, wide: parsed.flags.contains(wide.name)), terminator: "")
+        print(ResultTable.render(rows, pairs: pairs, wide: context.given(wide)), terminator: "")
         return ExitCode.success
     }
 

@@ -22,8 +22,9 @@ enum ShardOptions {
 
     /// Nil without --shard and --partial-out. With --shard, --partial-out is required and the
     /// command's other outputs (`exclusive`) are refused: a slice's tables would look like results.
-    static func request(_ parsed: ParsedArguments, exclusive: [OptionSpec], _ command: CommandSpec,
+    static func request(_ context: CommandContext, exclusive: [OptionSpec],
                         environment: [String: String] = ProcessInfo.processInfo.environment) throws(CommandFailure) -> Request? {
+        let parsed = context.parsed, command = context.spec
         let countText = parsed.value(shardCount.name)
         guard let text = parsed.value(shard.name) else {
             if countText != nil { throw command.error("'--shard-count' goes with '--shard auto'.") }

@@ -2,106 +2,85 @@ import FaultSim
 import Foundation
 import Policies
 
-/// Exit codes, as sysexits(3) names them.
-enum ExitCode {
-    static let success: Int32 = 0
-    /// EX_USAGE: a bad command line.
-    static let usage: Int32 = 64
-    /// EX_DATAERR: a scenario file that was read but is wrong.
-    static let data: Int32 = 65
-    /// EX_NOINPUT: a scenario file that cannot be read (missing, a directory, no permission).
-    static let noInput: Int32 = 66
-    /// EX_SOFTWARE: an internal check failed (a benchmark's thread counts disagreed on a result).
-    static let software: Int32 = 70
-    /// EX_CANTCREAT: an output cannot be written; every old output is left as it was.
-    static let cannotCreate: Int32 = 73
-}
-
 /// Top-level dispatch: `simrun [command] ...`.
 enum SimrunCommand {
     static let abstract = "Fault-injection simulator for iOS in-app purchase flows: which design loses the fewest paid orders."
     static let usage = "simrun <command> [options]   (no command: simrun run, on scenarios/default.json)"
-    static var commands: [(name: String, execute: ([String]) throws(CommandFailure) -> Int32, spec: CommandSpec)] {[
-        ("run", RunCommand.execute, RunCommand.spec),
-        ("designs", DesignsCommand.execute, DesignsCommand.spec),
-        ("trace", TraceCommand.execute, TraceCommand.spec),
-        ("find", FindCommand.execute, FindCommand.spec),
-        ("compare", CompareCommand.execute, CompareCommand.spec),
-        ("sweep", SweepCommand.execute, SweepCommand.spec),
-        ("crossover", CrossoverCommand.execute, CrossoverCommand.spec),
-        ("report", ReportCommand.execute, ReportCommand.spec),
-        ("merge", MergeCommand.execute, MergeCommand.spec),
-        ("check", CheckCommand.execute, CheckCommand.spec),
-        ("bench", BenchCommand.execute, BenchCommand.spec),
+
+    /// Every command, in the order `simrun --help` lists them. Adding a command is adding its
+    /// type here.
+    static var commands: [any Command.Type] {[
+        RunCommand.self,
+        DesignsCommand.self,
+        TraceCommand.self,
+        FindCommand.self,
+        CompareCommand.self,
+        SweepCommand.self,
+        CrossoverCommand.self,
+        ReportCommand.self,
+        MergeCommand.self,
+        CheckCommand.self,
+        BenchCommand.self,
     ]}
 
     static var version: String { "simrun \(FaultSimVersion.tool) (model \(FaultSimVersion.model))" }
 
+    /// `simrun --help`: the command list is made from the commands' specs.
     static var help: String {
-        """
-        OVERVIEW: \(abstract)
+        let entries = commands.map { ($0.spec.synopsis, $0.spec.summary ?? $0.spec.abstract) }
+            + [("help [COMMAND]", "Show help for simrun or one command.")]
+        let column = 24
+        let list = entries.map { synopsis, summary in
+            synopsis.count + 2 <= column
+                ? "  " + synopsis + String(repeating: " ", count: column - synopsis.count) + summary + "\n"
+                : "  " + synopsis + "\n" + String(repeating: " ", count: column + 2) + summary + "\n"
+        }.joined()
+        return """
+            OVERVIEW: \(abstract)
 
-        USAGE: \(usage)
+            USAGE: \(usage)
 
-        COMMANDS:
-          run [<scenario.json>]   Simulate a scenario for each design; print the table, write CSVs.
-          designs [NAME]          List the designs, or show one design's value on every axis.
-          trace [<scenario.json>] --design D --run I [--svg F]
-                                  Replay one run: its timeline, faults, outcome and cause.
-          find [<scenario.json>] --design D --outcome O [--cause C] [--shortest]
-                                  List runs that ended that way, with the command replaying each.
-          compare [<scenario.json>] --designs A,B [--runs N]
-                                  Two designs intent by intent: discordant intents, difference, exact p, verdict.
-          sweep [<scenario.json>] --param KEY (--values V,... | --range FROM:TO:STEPS) [--svg F] [--crossover A,B]
-                                  Every design at every value of one parameter, on the same runs: CSV and chart.
-          crossover [<scenario.json>] --param KEY --range FROM:TO --designs A,B
-                                  Find where a finding stops holding as one parameter moves (paired bisection).
-          report [<scenario.json>] --out report.html [--param KEY --values V,...]
-                                  One self-contained HTML page: table, charts, matrix, diagrams, sweeps.
-          merge <part.json>... [--out F] [--svg F] ...
-                                  Add up the shards of a run or sweep (--shard K/N --partial-out) exactly.
-          check [<scenario.json>] (--design D | --all-designs) --max-faults K [--timings T]
-                                  Every schedule of up to K faults: holds, or the smallest counterexamples; P(lost) bounds.
-          bench [<scenario.json>] [--runs N] [--jobs N]
-                                  Measure runs/s, events/s and memory per design, against the bare engine.
-          help [COMMAND]          Show help for simrun or one command.
+            COMMANDS:
+            \(list)
+            Without a scenario, commands read scenarios/default.json in the current directory, or a
+            built-in copy of it. Options given without a command apply to run (simrun --runs 1000000).
 
-        Without a scenario, commands read scenarios/default.json in the current directory, or a
-        built-in copy of it. Options given without a command apply to run (simrun --runs 1000000).
+            OPTIONS:
+              --version               Show the version.
+              -h, --help              Show help information.
 
-        OPTIONS:
-          --version               Show the version.
-          -h, --help              Show help information.
+            See 'simrun <command> --help' for a command's options.
 
-        See 'simrun <command> --help' for a command's options.
-
-        """
+            """
     }
 
-    static func main(_ arguments: [String]) -> Int32 {
+    /// Runs the command line `arguments` and returns the exit status. Help, the version and
+    /// usage errors go to `output` and `errorOutput` (the process's streams unless a test
+    /// captures them); a command's own results go to standard output.
+    static func main(_ arguments: [String], output: (String) -> Void = { print($0, terminator: "") },
+                     errorOutput: (String) -> Void = { printError($0) }) -> Int32 {
         do throws(CommandFailure) {
-            guard let first = arguments.first else { return try RunCommand.execute([]) }
-            if let command = commands.first(where: { $0.name == first }) {
-                return try command.execute(Array(arguments.dropFirst()))
+            guard let first = arguments.first else { return try RunCommand.main([], output: output) }
+            if let command = commands.first(where: { $0.spec.name == first }) {
+                return try command.main(Array(arguments.dropFirst()), output: output)
             }
             switch first {
             case "help", "-h", "--help":
                 let name = arguments.dropFirst().first
-                print(commands.first(where: { $0.name == name })?.spec.help ?? help, terminator: "")
+                output(commands.first(where: { $0.spec.name == name })?.spec.help ?? help)
                 return ExitCode.success
             case "--version":
-                print(version)
+                output(version + "\n")
                 return ExitCode.success
             default:
                 // Options without a command apply to the default run.
-                if first.hasPrefix("-") { return try RunCommand.execute(arguments) }
+                if first.hasPrefix("-") { return try RunCommand.main(arguments, output: output) }
                 throw .usage(UsageError(message: unknownCommand(first), usage: usage, command: nil))
             }
         } catch {
             switch error {
             case .usage(let usageError):
-                let help = usageError.command.map { "simrun \($0) --help" } ?? "simrun --help"
-                printError("Error: \(usageError.message)\nUsage: \(usageError.usage)\n  See '\(help)' for more information.")
+                errorOutput(usageError.text)
                 return ExitCode.usage
             case .exit(let code):
                 return code
@@ -117,7 +96,7 @@ extension SimrunCommand {
         var message = "Unknown command '\(first)'."
         if first.hasSuffix(".json") || FileManager.default.fileExists(atPath: first) {
             message += " To simulate a scenario file: simrun run \(ScenarioInput.shellQuoted(first))"
-        } else if let hint = Suggestion.nearest(to: first, in: commands.map(\.name) + ["help"]) {
+        } else if let hint = Suggestion.nearest(to: first, in: commands.map { $0.spec.name } + ["help"]) {
             message += " Did you mean '\(hint)'?"
         }
         return message

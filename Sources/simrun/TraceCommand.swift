@@ -3,36 +3,34 @@ import Policies
 
 /// `simrun trace [scenario.json] --design D --run I [--seed S] [--svg FILE]`: replays one run
 /// and prints its story; the same command always prints the same bytes.
-enum TraceCommand {
-    static let design = OptionSpec(name: "--design", valueName: "name", help: "The design to replay (required).", required: true)
-    static let run = OptionSpec(name: "--run", valueName: "i", help: "The run index to replay, 0 to 10^12 (required).", required: true)
-    static let seed = OptionSpec(name: "--seed", valueName: "s", help: "Master seed (default: the scenario's \"seed\").")
-    static let svg = OptionSpec(name: "--svg", valueName: "file.svg", help: "Also write the run as an SVG sequence diagram.")
+enum TraceCommand: Command {
+    static let design = CommonOptions.design.asRequired
+    static let run = OptionSpec(name: "--run", valueName: "i", help: "The run index to replay, 0 to 10^12.", required: true)
+    static let svg = CommonOptions.svg("Also write the run as an SVG sequence diagram.")
     static let fire = OptionSpec(name: "--fire", valueName: "p1,p2|none", help: "Replay a schedule of simrun check: exactly these choice points fire, every duration fixed (--timings).")
-    static let timings = OptionSpec(name: "--timings", valueName: "name", help: "With --fire: the fixed timings, as simrun check names them (default: median).")
-    static let customer = OptionSpec(name: "--customer", valueName: "new|returning", help: "With --fire: whether the server knew the customer before the run (default: new).")
+    static let timings = OptionSpec(name: "--timings", valueName: "name", help: "With --fire: the fixed timings, as simrun check names them.",
+                                    defaultValue: "median")
+    static let customer = OptionSpec(name: "--customer", valueName: "new|returning", help: "With --fire: whether the server knew the customer before the run.",
+                                     defaultValue: "new")
 
-    static let spec = CommandSpec(
+    static let spec = CommandSpec.readingScenario(
         name: "trace", abstract: "Replay one run and print its timeline: who did what, which faults struck, how each intent ended and why.",
-        positional: "<scenario.json>", positionalOptional: true, options: [design, run, seed, svg, fire, timings, customer, ScenarioInput.set])
+        summary: "Replay one run: its timeline, faults, outcome and cause.",
+        options: [design, run, CommonOptions.seed, svg, fire, timings, customer, CommonOptions.set])
 
-    static func execute(_ arguments: [String]) throws(CommandFailure) -> Int32 {
-        guard let (parsed, path) = try ScenarioInput.arguments(arguments, command: spec) else { return ExitCode.success }
-        let designName = try ScenarioInput.required(parsed, design, spec)
-        let schedule = try self.schedule(parsed)
-        guard let runIndex = try ScenarioInput.integer(parsed, run, in: 0...ScenarioInput.maxRuns, spec) ?? (schedule == nil ? nil : 0) else {
-            throw spec.error("Missing expected option '--run <i>' (or '--fire <points>', to replay a schedule of simrun check).")
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let designName = try context.required(design)
+        let schedule = try self.schedule(context)
+        guard let runIndex = try context.integer(run, in: 0...ScenarioInput.maxRuns) ?? (schedule == nil ? nil : 0) else {
+            throw context.error("Missing expected option '--run <i>' (or '--fire <points>', to replay a schedule of simrun check).")
         }
-        let seedValue = try ScenarioInput.seed(parsed, seed, spec)
-        let overrides = try ScenarioInput.overrides(parsed, spec)
-        var source = try ScenarioInput.source(path, overrides: overrides)
-        if let seedValue { source.scenario.seed = seedValue }
+        let source = try context.scenario()
         var scenario = source.scenario
-        let chosen = try ScenarioInput.design(designName, in: scenario, option: design, spec)
-        let targets = try ScenarioInput.outputs(parsed, [svg], inputs: source.inputs, spec)
+        let chosen = try context.design(designName, in: scenario, option: design)
+        let targets = try context.outputs([svg], inputs: source.inputs)
 
         var command = ScenarioInput.traceCommand(path: source.replayPath, design: chosen.name, run: UInt64(runIndex),
-                                                 seed: scenario.seed, overrides: overrides)
+                                                 seed: scenario.seed, overrides: context.overrides)
         var faults = FaultChooser.seeded
         if let schedule {
             scenario = Exploration.variantScenario(schedule.timing.apply(to: scenario), returningCustomer: schedule.returningCustomer)
@@ -54,9 +52,9 @@ enum TraceCommand {
     }
 
     /// `--fire`, `--timings` and `--customer`: a schedule of `simrun check`, or nil.
-    static func schedule(_ parsed: ParsedArguments) throws(CommandFailure) -> (points: [Int], timing: CheckTiming, returningCustomer: Bool)? {
-        guard let text = parsed.value(fire.name) else {
-            for option in [timings, customer] where parsed.value(option.name) != nil {
+    static func schedule(_ context: CommandContext) throws(CommandFailure) -> (points: [Int], timing: CheckTiming, returningCustomer: Bool)? {
+        guard let text = context.value(fire) else {
+            for option in [timings, customer] where context.given(option) {
                 throw spec.error("'\(option.name)' only applies with '--fire'.")
             }
             return nil
@@ -71,14 +69,14 @@ enum TraceCommand {
             }
         }
         var timing = CheckTiming.median
-        if let name = parsed.value(timings.name) {
+        if let name = context.value(timings) {
             guard let named = CheckTiming.named(name) else {
                 throw spec.invalid(name, for: timings, because: "expected one of: \(CheckTiming.all.map(\.name).joined(separator: ", "))")
             }
             timing = named
         }
         var returning = false
-        if let value = parsed.value(customer.name) {
+        if let value = context.value(customer) {
             guard value == "new" || value == "returning" else { throw spec.invalid(value, for: customer, because: "expected 'new' or 'returning'") }
             returning = value == "returning"
         }

@@ -268,9 +268,9 @@ struct HardeningTests {
         #expect(SimrunCommand.main(["my-scenario.json"]) == 64)
     }
 
-    @Test("Every command's usage names every option it accepts", arguments: SimrunCommand.commands.map(\.name))
+    @Test("Every command's usage names every option it accepts", arguments: SimrunCommand.commands.map { $0.spec.name })
     func usageIsComplete(_ name: String) throws {
-        let spec = try #require(SimrunCommand.commands.first { $0.name == name }).spec
+        let spec = try #require(SimrunCommand.commands.first { $0.spec.name == name }).spec
         for option in spec.options { #expect(spec.usage.contains(option.name), "\(name) usage lacks \(option.name)") }
         #expect(spec.error("x").usageCommand == name)
     }

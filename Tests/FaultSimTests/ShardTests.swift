@@ -82,8 +82,10 @@ struct ShardTests {
     @Test("--shard auto with no scheduler in the environment is a usage error naming both")
     func autoWithoutScheduler() {
         do {
-            let parsed = try ArgumentParser.parse(["--shard", "auto", "--partial-out", "p.json"], for: RunCommand.spec)
-            _ = try ShardOptions.request(parsed, exclusive: RunCommand.outputs, RunCommand.spec, environment: [:])
+            let arguments = ["--shard", "auto", "--partial-out", "p.json"]
+            let parsed = try ArgumentParser.parse(arguments, for: RunCommand.spec)
+            let context = try CommandContext(RunCommand.spec, arguments: arguments, parsed: parsed)
+            _ = try ShardOptions.request(context, exclusive: RunCommand.outputs, environment: [:])
             Issue.record("accepted")
         } catch {
             guard case .usage(let usage) = error else { Issue.record("not a usage error"); return }

@@ -62,22 +62,16 @@ struct SweepTests {
         let key = "storeKit.cancelThenPurchasedProbability"
         let a = Design.seed000V1_0, b = Design.seed000V0
         let runs = 0..<UInt64(20_000)
-        let base = try ScenarioLoader.load(path: Self.scenario)
-        let axis = SweepCommand.Axis(labels: ["0", "0.02", "0.04", "0.06", "0.08", "0.1"],
-                                     scale: .numeric([0, 0.02, 0.04, 0.06, 0.08, 0.1], log: false),
-                                     numbers: [0, 0.02, 0.04, 0.06, 0.08, 0.1])
-        let plan = try SweepCommand.Plan(key: key, axis: axis, path: Self.scenario, overrides: [], base: base, seed: nil,
-                                         runs: runs.count, option: SweepCommand.param, SweepCommand.spec)
+        let axis = SweepAxis(labels: ["0", "0.02", "0.04", "0.06", "0.08", "0.1"])
+        let sweep = try Sweep(key: key, axis: axis, source: ScenarioSource(.file(path: Self.scenario)), runs: runs.count,
+                              designs: [a.name, b.name])
         // The sweep's lines: A's lost minus B's at every value, paired, with its significance.
-        let line = plan.scenarios.map { scenario in
+        let line = sweep.scenarios.map { scenario in
             let (tallies, pairs) = Runner.compare(scenario: scenario, designs: [a, b], runs: runs, jobs: 2)
             return (difference: tallies[0].lost - tallies[1].lost, significant: pairs.mcNemarPValue(0, 1) < 0.05,
                     intents: tallies[0].intents)
         }
-        let result = CrossoverCommand.pairSearch(a, b, over: 0...0.1, steps: 6, runs: runs, jobs: 2) { value in
-            (try? ScenarioInput.scenario(Self.scenario, overrides: [], key: key, value: CrossoverCommand.format(value), seed: nil,
-                                         option: SweepCommand.param, SweepCommand.spec)) ?? base
-        }
+        let result = try #require(sweep.crossover(a, b, steps: 6, jobs: 2), "the values are numbers")
         let interval = try #require(result.interval, "the search found a crossover")
         let estimate = try #require(result.estimate)
         let values = axis.numbers!

@@ -53,10 +53,22 @@ public enum Crossover {
         _ a: Design, _ b: Design, in scenario: Scenario, over range: ClosedRange<Double>, steps: Int,
         runs: Range<UInt64>, jobs: Int, set: (inout Scenario, Double) -> Void
     ) -> Result {
-        bisect(range, steps: steps) { value in
+        between(a, b, over: range, steps: steps, runs: runs, jobs: jobs) { value in
             var world = scenario
             set(&world, value)
-            return pairedPoint(value, a: a.name, b: b.name, Runner.compare(scenario: world, designs: [a, b], runs: runs, jobs: jobs))
+            return world
+        }
+    }
+
+    /// The same search with the scenario at each value made by `scenarioAt`: for a key
+    /// that is set through the scenario file (`ScenarioSource.load(setting:to:)`), as `simrun
+    /// crossover` and `Sweep.crossover` do.
+    public static func between(
+        _ a: Design, _ b: Design, over range: ClosedRange<Double>, steps: Int, runs: Range<UInt64>, jobs: Int,
+        scenarioAt: (Double) -> Scenario
+    ) -> Result {
+        bisect(range, steps: steps) { value in
+            pairedPoint(value, a: a.name, b: b.name, Runner.compare(scenario: scenarioAt(value), designs: [a, b], runs: runs, jobs: jobs))
         }
     }
 
@@ -77,11 +89,21 @@ public enum Crossover {
         _ design: Design, lostRate target: Double, in scenario: Scenario, over range: ClosedRange<Double>,
         steps: Int, runs: Range<UInt64>, jobs: Int, set: (inout Scenario, Double) -> Void
     ) -> Result {
-        bisect(range, steps: steps) { value in
+        threshold(design, lostRate: target, over: range, steps: steps, runs: runs, jobs: jobs) { value in
             var world = scenario
             set(&world, value)
-            return thresholdPoint(value, design: design.name, target: target,
-                                  Runner.run(scenario: world, designs: [design], runs: runs, jobs: jobs)[0])
+            return world
+        }
+    }
+
+    /// The same search with the scenario at each value made by `scenarioAt`.
+    public static func threshold(
+        _ design: Design, lostRate target: Double, over range: ClosedRange<Double>, steps: Int, runs: Range<UInt64>, jobs: Int,
+        scenarioAt: (Double) -> Scenario
+    ) -> Result {
+        bisect(range, steps: steps) { value in
+            thresholdPoint(value, design: design.name, target: target,
+                           Runner.run(scenario: scenarioAt(value), designs: [design], runs: runs, jobs: jobs)[0])
         }
     }
 

@@ -1,0 +1,20 @@
+/// A simrun command. Listing its type in `SimrunCommand.commands` is all it takes to add one:
+/// dispatch, `--help`, the shared preamble (`CommandContext`) and the top-level help's entry
+/// all come from its spec.
+protocol Command {
+    static var spec: CommandSpec { get }
+    /// The command's own work, on a command line already checked against `spec`.
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32
+}
+
+extension Command {
+    /// Parses `arguments` for this command and runs it; `--help` prints the help instead.
+    static func main(_ arguments: [String], output: (String) -> Void) throws(CommandFailure) -> Int32 {
+        let parsed = try ArgumentParser.parse(arguments, for: spec)
+        if parsed.wantsHelp {
+            output(spec.help)
+            return ExitCode.success
+        }
+        return try execute(CommandContext(spec, arguments: arguments, parsed: parsed))
+    }
+}

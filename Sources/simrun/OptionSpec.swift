@@ -1,0 +1,40 @@
+/// One option of a command: what the parser accepts and what the help says about it. The
+/// options several commands share are declared once, in `CommonOptions`.
+struct OptionSpec: Equatable {
+    let name: String
+    /// Placeholder for the value in usage text; nil for a flag without a value.
+    let valueName: String?
+    /// What the option does, without its default (`defaultValue`) or "(required)".
+    let help: String
+    /// The option may be given several times; every value is kept, in order.
+    var repeatable = false
+    /// The command cannot run without it (shown without brackets in the usage).
+    var required = false
+    /// What the command uses when the option is left out, said in the help.
+    var defaultValue: String?
+
+    /// `--name <value>`, or `--name` for a flag: how usage, help and errors name the option.
+    var label: String { valueName.map { "\(name) <\($0)>" } ?? name }
+
+    /// The help line's text: the help, then the default or "(required)" before its last period.
+    var helpText: String {
+        guard let note = defaultValue.map({ "(default: \($0))" }) ?? (required ? "(required)" : nil) else { return help }
+        let body = help.hasSuffix(".") ? String(help.dropLast()) : help
+        return "\(body) \(note)."
+    }
+
+    /// The same option with another default, for a command that chooses its own (`crossover`
+    /// runs 20,000 runs per value unless told otherwise).
+    func defaulting(to value: String) -> OptionSpec {
+        var option = self
+        option.defaultValue = value
+        return option
+    }
+
+    /// The same option, required by this command.
+    var asRequired: OptionSpec {
+        var option = self
+        option.required = true
+        return option
+    }
+}

@@ -91,6 +91,15 @@ struct ObjectReader {
         target = parsed
     }
 
+    /// The name under `key`, which must be one of `names`; nil when the key is absent.
+    mutating func name(_ key: String, among names: [String]) throws(ScenarioError) -> String? {
+        guard let value = value(key) else { return nil }
+        guard case .string(let text) = value, names.contains(text) else {
+            throw fail(key, value, "expected one of: \(names.joined(separator: ", "))")
+        }
+        return text
+    }
+
     mutating func duration(_ key: String, _ target: inout SimTime) throws(ScenarioError) {
         guard let value = value(key) else { return }
         target = try parseDuration(value, key: key)

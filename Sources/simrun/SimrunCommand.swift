@@ -24,6 +24,7 @@ enum SimrunCommand {
     static var commands: [(name: String, execute: ([String]) throws(CommandFailure) -> Int32, spec: CommandSpec)] {[
         ("run", RunCommand.execute, RunCommand.spec),
         ("designs", DesignsCommand.execute, DesignsCommand.spec),
+        ("keys", KeysCommand.execute, KeysCommand.spec),
         ("trace", TraceCommand.execute, TraceCommand.spec),
         ("find", FindCommand.execute, FindCommand.spec),
         ("compare", CompareCommand.execute, CompareCommand.spec),
@@ -46,6 +47,7 @@ enum SimrunCommand {
         COMMANDS:
           run [<scenario.json>]   Simulate a scenario for each design; print the table, write CSVs.
           designs [NAME]          List the designs, or show one design's value on every axis.
+          keys [--faults] [--markdown]  List every scenario key (or fault) with its default and source.
           trace [<scenario.json>] --design D --run I [--svg F]
                                   Replay one run: its timeline, faults, outcome and cause.
           find [<scenario.json>] --design D --outcome O [--cause C] [--shortest]

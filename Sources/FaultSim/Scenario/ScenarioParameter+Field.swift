@@ -36,7 +36,7 @@ extension ScenarioParameter {
             case .probability: "probability"
             case .duration(_, let positiveName): positiveName == nil ? "duration" : "duration > 0"
             case .distribution: "distribution"
-            case .choice(let choice): choice.names.joined(separator: " | ")
+            case .choice(let choice): "one of " + choice.names.joined(separator: ", ")
             case .designNames: "design names"
             case .customDesigns: "design objects"
             }

@@ -12,6 +12,7 @@ enum SimrunCommand {
     static var commands: [any Command.Type] {[
         RunCommand.self,
         DesignsCommand.self,
+        KeysCommand.self,
         TraceCommand.self,
         FindCommand.self,
         CompareCommand.self,

@@ -19,6 +19,7 @@ struct HelpGoldenTests {
     static let typicalErrors: [String: [String]] = [
         "run": ["run", "--sed", "4"],
         "designs": ["designs", "bliapp"],
+        "keys": ["keys", "--markdwon"],
         "trace": ["trace", "--run", "3"],
         "find": ["find", "--design", "naive"],
         "compare": ["compare", "--runs", "1000"],

@@ -72,6 +72,8 @@ struct ScenarioFileTests {
         BadCase(name: "unknown key", json: #"{"user": {"cancelProbabilty": 0.1}}"#,
                 keyPath: "user.cancelProbabilty", value: "", messagePart: "did you mean 'cancelProbability'"),
         BadCase(name: "unknown top-level key", json: #"{"run": 5}"#, keyPath: "run", value: "", messagePart: "did you mean 'runs'"),
+        BadCase(name: "unknown key far from every key", json: #"{"device": {"zzzzzzzzzzzz": 1}}"#, keyPath: "device.zzzzzzzzzzzz",
+                value: "", messagePart: "the keys here are crashProbabilityPerSession, crashTime"),
         BadCase(name: "probability above 1", json: #"{"network": {"requestLossProbability": 1.5}}"#,
                 keyPath: "network.requestLossProbability", value: "1.5", messagePart: "[0, 1]"),
         BadCase(name: "negative probability", json: #"{"apple": {"tryAgainProbability": -0.1}}"#,

@@ -9,8 +9,8 @@ import Testing
 /// that reproduces it.
 @Suite("Swarm properties")
 struct SwarmTests {
-    /// A random scenario drawn from `seed`: each fault probability is 0 (a third of the time)
-    /// or uniform in [0, 0.3); catalog, intents and patience vary too.
+    /// A random scenario drawn from `seed`: each fault probability of the parameter table is 0
+    /// (a third of the time) or uniform in [0, 0.3); catalog, intents and patience vary too.
     static func scenario(seed: UInt64) -> Scenario {
         var generator = Xoshiro256(seed: seed)
         func probability() -> Double { generator.nextInt(below: 3) == 0 ? 0 : generator.nextUnit() * 0.3 }
@@ -29,30 +29,11 @@ struct SwarmTests {
         scenario.user.returningCustomerProbability = generator.nextUnit()
         scenario.user.intentsPerRun = 1 + generator.nextInt(below: 3)
         scenario.user.patience = .logNormal(medianMs: SimTime(2_000 + generator.nextInt(below: 60_000)), p99Ms: 300_000)
-        scenario.user.cancelProbability = probability()
-        scenario.user.doubleTapProbability = probability()
-        scenario.user.neverComesBackProbability = probability()
-        scenario.user.reinstallProbability = probability()
-        scenario.user.accountSwitchProbability = probability()
-        scenario.user.recoverPageUseProbability = probability()
-        scenario.device.crashProbabilityPerSession = probability()
-        scenario.network.requestLossProbability = probability()
-        scenario.network.responseLossProbability = probability()
-        scenario.network.weakNetworkProbability = probability()
-        scenario.storeKit.cancelThenPurchasedProbability = probability()
-        scenario.storeKit.failThenPurchasedProbability = probability()
-        scenario.storeKit.missingTransactionIdProbability = probability()
-        scenario.storeKit.applicationUsernameLostProbability = probability()
-        scenario.storeKit.applicationUsernameLostAfterRelaunchProbability = probability()
-        scenario.storeKit.purchasedCallbackMissingProbability = probability()
-        scenario.storeKit.finishedRedeliveredProbability = probability()
-        scenario.storeKit.pendingProbability = probability()
-        scenario.appServer.errorProbability = probability()
-        scenario.appServer.crashBeforeDeliveryProbability = probability()
-        scenario.appServer.crashAfterDeliveryProbability = probability()
-        scenario.apple.tryAgainProbability = probability()
-        scenario.apple.outageProbability = probability()
-        scenario.apple.notificationLossProbability = probability()
+        // Every fault probability of the parameter table (the keys the fault-free world sets
+        // to 0), so a new fault key joins the swarm with its row.
+        for row in ScenarioParameter.table where row.faultFree == .probability(0) {
+            row.field.set(.probability(probability()), in: &scenario)
+        }
         return scenario
     }
 

@@ -1,5 +1,10 @@
-/// Every fault of domain.md §4, as it enters the world. Each has a counter of how often it
+/// Every fault of docs/model.md §9, as it enters the world. Each has a counter of how often it
 /// fired (`simrun run --faults-out`), so a scenario whose fault never fires is visible.
+///
+/// The fault table is `row`: one switch, so the compiler checks that every case has a row. A
+/// new fault kind is its case, its row, and its controlling key's row in the parameter table
+/// (`ScenarioParameter.table`); the fault CSV, the report's legend, traces and `simrun keys`
+/// read them from there.
 public enum FaultKind: Int, Sendable, CaseIterable {
     case requestLost
     case responseLost
@@ -30,84 +35,81 @@ public enum FaultKind: Int, Sendable, CaseIterable {
     case notificationLost
     case pendingPurchase
 
-    /// Name in CSV files and on the command line.
-    public var name: String {
-        switch self {
-        case .requestLost: "request_lost"
-        case .responseLost: "response_lost"
-        case .weakNetwork: "weak_network"
-        case .slowRequest: "slow_request"
-        case .appleTryAgain: "apple_try_again"
-        case .appleOutage: "apple_outage"
-        case .appleTimeout: "apple_timeout"
-        case .serverError: "server_error"
-        case .serverCrashBeforeDelivery: "server_crash_before_delivery"
-        case .serverCrashAfterDelivery: "server_crash_after_delivery"
-        case .userKill: "user_kill"
-        case .appCrash: "app_crash"
-        case .neverComesBack: "never_comes_back"
-        case .reinstall: "reinstall"
-        case .accountSwitch: "account_switch"
-        case .doubleTap: "double_tap"
-        case .userCancel: "user_cancel"
-        case .cancelThenPurchased: "cancel_then_purchased"
-        case .failThenPurchased: "fail_then_purchased"
-        case .missingTransactionId: "missing_transaction_id"
-        case .applicationUsernameLost: "application_username_lost"
-        case .purchasedCallbackMissing: "purchased_callback_missing"
-        case .finishedRedelivered: "finished_redelivered"
-        case .recoverPageUse: "recover_page_use"
-        case .supportContact: "support_contact"
-        case .rebuyNoCallback: "rebuy_no_callback"
-        case .notificationLost: "notification_lost"
-        case .pendingPurchase: "pending_purchase"
+    /// One row of the fault table.
+    public struct Row: Sendable {
+        /// Name in CSV files, traces and on the command line (`request_lost`).
+        public let name: String
+        /// The scenario key that controls the fault: its probability, or for a fault that fires
+        /// by a rule, the value the rule compares (`network.latency` against the timeout).
+        public let key: String
+        /// The actor whose lifeline shows the fault in a trace.
+        public let actor: Actor
+        /// What one firing means.
+        public let firing: String
+
+        init(_ name: String, _ key: String, _ actor: Actor, _ firing: String) {
+            self.name = name
+            self.key = key
+            self.actor = actor
+            self.firing = firing
         }
     }
+
+    /// The fault table's row of this fault.
+    public var row: Row {
+        switch self {
+        case .requestLost: Row("request_lost", "network.requestLossProbability", .app, "a request never reached the server")
+        case .responseLost: Row("response_lost", "network.responseLossProbability",
+                                .app, "the server acted but its answer was lost")
+        case .weakNetwork: Row("weak_network", "network.weakNetworkProbability", .app, "an offline episode started")
+        case .slowRequest: Row("slow_request", "network.latency", .app, "a request outlasted network.requestTimeout")
+        case .appleTryAgain: Row("apple_try_again", "apple.tryAgainProbability", .apple, "a verify call answered try-again")
+        case .appleOutage: Row("apple_outage", "apple.outageProbability", .apple, "an outage window started")
+        case .appleTimeout: Row("apple_timeout", "apple.verifyLatency", .apple, "a verify call outlasted appServer.appleTimeout")
+        case .serverError: Row("server_error", "appServer.errorProbability", .appServer, "the server answered 5xx")
+        case .serverCrashBeforeDelivery: Row("server_crash_before_delivery", "appServer.crashBeforeDeliveryProbability",
+                                             .appServer, "the server died before delivering")
+        case .serverCrashAfterDelivery: Row("server_crash_after_delivery", "appServer.crashAfterDeliveryProbability",
+                                            .appServer, "the server died after delivering")
+        case .userKill: Row("user_kill", "user.patience", .user, "the user killed the app behind a modal")
+        case .appCrash: Row("app_crash", "device.crashProbabilityPerSession", .app, "the app crashed")
+        case .neverComesBack: Row("never_comes_back", "user.neverComesBackProbability", .user, "the user did not come back")
+        case .reinstall: Row("reinstall", "user.reinstallProbability", .user, "the user reinstalled the app")
+        case .accountSwitch: Row("account_switch", "user.accountSwitchProbability", .user, "the user switched app account")
+        case .doubleTap: Row("double_tap", "user.doubleTapProbability", .user, "Buy was tapped twice")
+        case .userCancel: Row("user_cancel", "user.cancelProbability", .user, "the user cancelled at the payment sheet")
+        case .cancelThenPurchased: Row("cancel_then_purchased", "storeKit.cancelThenPurchasedProbability",
+                                       .storeKit, "cancelled, then purchased")
+        case .failThenPurchased: Row("fail_then_purchased", "storeKit.failThenPurchasedProbability",
+                                     .storeKit, "failed, then purchased")
+        case .missingTransactionId: Row("missing_transaction_id", "storeKit.missingTransactionIdProbability",
+                                        .storeKit, "purchased with a nil transaction id")
+        case .applicationUsernameLost: Row("application_username_lost", "storeKit.applicationUsernameLostProbability",
+                                           .storeKit, "applicationUsername came back nil")
+        case .purchasedCallbackMissing: Row("purchased_callback_missing", "storeKit.purchasedCallbackMissingProbability",
+                                            .storeKit, "purchased only at the next launch")
+        case .finishedRedelivered: Row("finished_redelivered", "storeKit.finishedRedeliveredProbability",
+                                       .storeKit, "a finished transaction came back")
+        case .recoverPageUse: Row("recover_page_use", "user.recoverPageUseProbability", .user, "the user opened the recover page")
+        case .supportContact: Row("support_contact", "user.supportContactProbability", .user, "the user contacted support")
+        case .rebuyNoCallback: Row("rebuy_no_callback", "user.intentsPerRun",
+                                   .storeKit, "re-buy of an unfinished product: no callback")
+        case .notificationLost: Row("notification_lost", "apple.notificationLossProbability",
+                                    .apple, "a notification attempt was lost")
+        case .pendingPurchase: Row("pending_purchase", "storeKit.pendingProbability",
+                                   .storeKit, "purchase() returned .pending; the charge came later")
+        }
+    }
+
+    /// The fault table, in case order (the order of counters, the CSV and the report).
+    public static var table: [Row] { allCases.map(\.row) }
+
+    /// Name in CSV files and on the command line.
+    public var name: String { row.name }
 
     /// The scenario key that controls the fault, and what one firing means.
-    public var control: (key: String, firing: String) {
-        switch self {
-        case .requestLost: ("network.requestLossProbability", "a request never reached the server")
-        case .responseLost: ("network.responseLossProbability", "the server acted but its answer was lost")
-        case .weakNetwork: ("network.weakNetworkProbability", "an offline episode started")
-        case .slowRequest: ("network.latency", "a request outlasted network.requestTimeout")
-        case .appleTryAgain: ("apple.tryAgainProbability", "a verify call answered try-again")
-        case .appleOutage: ("apple.outageProbability", "an outage window started")
-        case .appleTimeout: ("apple.verifyLatency", "a verify call outlasted appServer.appleTimeout")
-        case .serverError: ("appServer.errorProbability", "the server answered 5xx")
-        case .serverCrashBeforeDelivery: ("appServer.crashBeforeDeliveryProbability", "the server died before delivering")
-        case .serverCrashAfterDelivery: ("appServer.crashAfterDeliveryProbability", "the server died after delivering")
-        case .userKill: ("user.patience", "the user killed the app behind a modal")
-        case .appCrash: ("device.crashProbabilityPerSession", "the app crashed")
-        case .neverComesBack: ("user.neverComesBackProbability", "the user did not come back")
-        case .reinstall: ("user.reinstallProbability", "the user reinstalled the app")
-        case .accountSwitch: ("user.accountSwitchProbability", "the user switched app account")
-        case .doubleTap: ("user.doubleTapProbability", "Buy was tapped twice")
-        case .userCancel: ("user.cancelProbability", "the user cancelled at the payment sheet")
-        case .cancelThenPurchased: ("storeKit.cancelThenPurchasedProbability", "cancelled, then purchased")
-        case .failThenPurchased: ("storeKit.failThenPurchasedProbability", "failed, then purchased")
-        case .missingTransactionId: ("storeKit.missingTransactionIdProbability", "purchased with a nil transaction id")
-        case .applicationUsernameLost: ("storeKit.applicationUsernameLostProbability", "applicationUsername came back nil")
-        case .purchasedCallbackMissing: ("storeKit.purchasedCallbackMissingProbability", "purchased only at the next launch")
-        case .finishedRedelivered: ("storeKit.finishedRedeliveredProbability", "a finished transaction came back")
-        case .recoverPageUse: ("user.recoverPageUseProbability", "the user opened the recover page")
-        case .supportContact: ("user.supportContactProbability", "the user contacted support")
-        case .rebuyNoCallback: ("user.intentsPerRun", "re-buy of an unfinished product: no callback")
-        case .notificationLost: ("apple.notificationLossProbability", "a notification attempt was lost")
-        case .pendingPurchase: ("storeKit.pendingProbability", "purchase() returned .pending; the charge came later")
-        }
-    }
+    public var control: (key: String, firing: String) { (row.key, row.firing) }
 
     /// The actor whose lifeline shows the fault in a trace.
-    public var actor: Actor {
-        switch self {
-        case .requestLost, .responseLost, .weakNetwork, .slowRequest, .appCrash: .app
-        case .appleTryAgain, .appleOutage, .appleTimeout, .notificationLost: .apple
-        case .serverError, .serverCrashBeforeDelivery, .serverCrashAfterDelivery: .appServer
-        case .userKill, .neverComesBack, .reinstall, .accountSwitch, .doubleTap, .userCancel, .recoverPageUse,
-             .supportContact: .user
-        case .cancelThenPurchased, .failThenPurchased, .missingTransactionId, .applicationUsernameLost,
-             .purchasedCallbackMissing, .finishedRedelivered, .rebuyNoCallback, .pendingPurchase: .storeKit
-        }
-    }
+    public var actor: Actor { row.actor }
 }

@@ -224,8 +224,9 @@ public enum HTMLReport {
         for fault in FaultKind.allCases {
             let perRun = rows.map { Double($0.tally.faultCounts[fault.rawValue]) / Double(max($0.tally.runs, 1)) * 1_000 }
             guard let low = perRun.min(), let high = perRun.max() else { continue }
-            html += "<tr><td class=\"name\"><code>\(e(fault.name))</code></td><td class=\"name\"><code>\(e(fault.control.key))</code></td>"
-                + "<td>\(FixedPoint.format(low, places: 2))</td><td>\(FixedPoint.format(high, places: 2))</td><td class=\"text\">\(e(fault.control.firing))</td></tr>\n"
+            let row = fault.row  // name, key and meaning: the fault table's
+            html += "<tr><td class=\"name\"><code>\(e(row.name))</code></td><td class=\"name\"><code>\(e(row.key))</code></td>"
+                + "<td>\(FixedPoint.format(low, places: 2))</td><td>\(FixedPoint.format(high, places: 2))</td><td class=\"text\">\(e(row.firing))</td></tr>\n"
         }
         return html + "</table></div><p class=\"note\">A fault fires at a fault point when its draw falls below its probability; designs reach different fault points, so their counts differ.</p>"
     }

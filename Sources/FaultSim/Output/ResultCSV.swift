@@ -59,14 +59,15 @@ public enum ResultCSV {
 
     public static let faultColumns = ["scenario", "platform", "design", "fault", "control", "fired", "runs", "fired_per_run"]
 
-    /// One row per design and fault, in design order then `FaultKind` order.
+    /// One row per design and fault, in design order then `FaultKind` order; each fault's name
+    /// and controlling key are its row of the fault table.
     public static func renderFaults(_ rows: [ResultRow]) -> String {
         var text = faultColumns.joined(separator: ",") + "\n"
         for row in rows {
             for fault in FaultKind.allCases {
                 let fired = row.tally.faultCounts[fault.rawValue]
                 let perRun = row.tally.runs > 0 ? Double(fired) / Double(row.tally.runs) : 0
-                text += [csvField(row.scenario), row.platform, csvField(row.design), fault.name, fault.control.key,
+                text += [csvField(row.scenario), row.platform, csvField(row.design), fault.row.name, fault.row.key,
                          String(fired), String(row.tally.runs), FixedPoint.format(perRun, places: 9)]
                     .joined(separator: ",") + "\n"
             }

@@ -91,6 +91,15 @@ struct ObjectReader {
         target = parsed
     }
 
+    /// The name under `key`, which must be one of `names`; nil when the key is absent.
+    mutating func name(_ key: String, among names: [String]) throws(ScenarioError) -> String? {
+        guard let value = value(key) else { return nil }
+        guard case .string(let text) = value, names.contains(text) else {
+            throw fail(key, value, "expected one of: \(names.joined(separator: ", "))")
+        }
+        return text
+    }
+
     mutating func duration(_ key: String, _ target: inout SimTime) throws(ScenarioError) {
         guard let value = value(key) else { return }
         target = try parseDuration(value, key: key)
@@ -151,11 +160,16 @@ struct ObjectReader {
         return try ObjectReader(file: file, path: keyPath(key), value: value)
     }
 
-    /// Rejects the first key (in file order) that no reader asked for.
+    /// Rejects the first key (in file order) that no reader asked for, with the nearest known
+    /// key, or when none is near, every key this object takes.
     func finish() throws(ScenarioError) {
         for field in fields where !knownKeys.contains(field.key) {
             var message = field.line > 0 ? "unknown key (line \(field.line))" : "unknown key (given with --set)"
-            if let hint = Suggestion.nearest(to: field.key, in: knownKeys) { message += "; did you mean '\(hint)'?" }
+            if let hint = Suggestion.nearest(to: field.key, in: knownKeys) {
+                message += "; did you mean '\(hint)'?"
+            } else if !knownKeys.isEmpty {
+                message += "; the keys here are \(knownKeys.joined(separator: ", "))"
+            }
             throw ScenarioError(file: file, keyPath: keyPath(field.key), message: message)
         }
     }

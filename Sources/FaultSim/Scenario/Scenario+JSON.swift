@@ -1,73 +1,43 @@
 /// A scenario as scenario-file JSON, every key written: the loader's inverse, so a generated
 /// scenario (a swarm test case, for example) can be saved and replayed with `simrun run`.
-/// Custom designs are not written; name presets only.
+/// Custom designs are not written; name presets only. Keys come from the parameter table, in
+/// its order; a test keeps the bytes equal to the hand-written writer's that came before it.
 extension Scenario {
     public var jsonValue: JSONValue {
-        func object(_ fields: [(String, JSONValue)]) -> JSONValue { .object(fields.map { ($0.0, $0.1, 0) }) }
-        func p(_ value: Double) -> JSONValue { .number(String(value)) }
-        func d(_ ms: SimTime) -> JSONValue { .string(DurationText.format(ms)) }
-        func dist(_ value: DurationDistribution) -> JSONValue {
-            switch value.kind {
-            case .fixed: d(value.firstMs)
-            case .uniform: object([("kind", .string("uniform")), ("min", d(value.firstMs)), ("max", d(value.secondMs))])
-            case .logNormal: object([("kind", .string("logNormal")), ("median", d(value.firstMs)), ("p99", d(value.secondMs))])
-            case .exponential: object([("kind", .string("exponential")), ("mean", d(value.firstMs))])
+        var fields: [(key: String, value: JSONValue, line: Int)] = []
+        for section in ScenarioParameter.sections {
+            let written = section.rows.compactMap { row in row.field.value(in: self).map { (row.key, $0.jsonValue, 0) } }
+            if section.name.isEmpty {
+                fields += written
+            } else {
+                fields.append((section.name, .object(written), 0))
             }
         }
-        return object([
-            ("description", .string(description)), ("runs", .number(String(runs))), ("seed", .number(String(seed))),
-            ("horizon", d(horizonMs)), ("designs", .array(designs.map { .string($0) })),
-            ("platform", object([("oneTimeChargeNotifications", .string(platform.oneTimeChargeNotifications.rawValue)),
-                                 ("transactionHistory", .string(platform.transactionHistory.rawValue)),
-                                 ("verification", .string(platform.verification.rawValue))])),
-            ("catalog", object([("productType", .string(catalog.productType.rawValue)),
-                                ("products", .number(String(catalog.products))),
-                                ("itemsPerProduct", .number(String(catalog.itemsPerProduct)))])),
-            ("user", object([
-                ("intentsPerRun", .number(String(user.intentsPerRun))), ("timeBetweenIntents", dist(user.timeBetweenIntents)),
-                ("paymentSheetTime", dist(user.paymentSheetTime)), ("cancelProbability", p(user.cancelProbability)),
-                ("doubleTapProbability", p(user.doubleTapProbability)), ("patience", dist(user.patience)),
-                ("sessionLength", dist(user.sessionLength)), ("neverComesBackProbability", p(user.neverComesBackProbability)),
-                ("relaunchDelay", dist(user.relaunchDelay)), ("reinstallProbability", p(user.reinstallProbability)),
-                ("accountSwitchProbability", p(user.accountSwitchProbability)), ("accountSwitchDelay", dist(user.accountSwitchDelay)),
-                ("recoverPageUseProbability", p(user.recoverPageUseProbability)), ("recoverPageDelay", dist(user.recoverPageDelay)),
-                ("supportContactProbability", p(user.supportContactProbability)),
-                ("returningCustomerProbability", p(user.returningCustomerProbability)),
-            ])),
-            ("device", object([("crashProbabilityPerSession", p(device.crashProbabilityPerSession)),
-                               ("crashTime", dist(device.crashTime))])),
-            ("network", object([
-                ("requestLossProbability", p(network.requestLossProbability)),
-                ("responseLossProbability", p(network.responseLossProbability)), ("latency", dist(network.latency)),
-                ("requestTimeout", d(network.requestTimeoutMs)), ("weakNetworkProbability", p(network.weakNetworkProbability)),
-                ("weakNetworkStart", dist(network.weakNetworkStart)), ("weakNetworkDuration", dist(network.weakNetworkDuration)),
-            ])),
-            ("storeKit", object([
-                ("callbackDelay", dist(storeKit.callbackDelay)),
-                ("cancelThenPurchasedProbability", p(storeKit.cancelThenPurchasedProbability)),
-                ("failThenPurchasedProbability", p(storeKit.failThenPurchasedProbability)),
-                ("anomalyDelay", dist(storeKit.anomalyDelay)),
-                ("missingTransactionIdProbability", p(storeKit.missingTransactionIdProbability)),
-                ("applicationUsernameLostProbability", p(storeKit.applicationUsernameLostProbability)),
-                ("applicationUsernameLostAfterRelaunchProbability", p(storeKit.applicationUsernameLostAfterRelaunchProbability)),
-                ("purchasedCallbackMissingProbability", p(storeKit.purchasedCallbackMissingProbability)),
-                ("finishedRedeliveredProbability", p(storeKit.finishedRedeliveredProbability)),
-                ("pendingProbability", p(storeKit.pendingProbability)), ("pendingDelay", dist(storeKit.pendingDelay)),
-            ])),
-            ("appServer", object([
-                ("errorProbability", p(appServer.errorProbability)),
-                ("crashBeforeDeliveryProbability", p(appServer.crashBeforeDeliveryProbability)),
-                ("crashAfterDeliveryProbability", p(appServer.crashAfterDeliveryProbability)),
-                ("processingTime", dist(appServer.processingTime)), ("appleTimeout", d(appServer.appleTimeoutMs)),
-                ("reconcileInterval", d(appServer.reconcileIntervalMs)), ("reconcileWindow", d(appServer.reconcileWindowMs)),
-            ])),
-            ("apple", object([
-                ("verifyLatency", dist(apple.verifyLatency)), ("tryAgainProbability", p(apple.tryAgainProbability)),
-                ("outageProbability", p(apple.outageProbability)), ("outageStart", dist(apple.outageStart)),
-                ("outageDuration", dist(apple.outageDuration)),
-                ("notificationLossProbability", p(apple.notificationLossProbability)),
-                ("notificationDelay", dist(apple.notificationDelay)),
-            ])),
-        ])
+        return .object(fields)
+    }
+}
+
+extension ScenarioParameter.Value {
+    /// The value as a scenario file writes it.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .text(let text), .choice(let text): .string(text)
+        case .count(let count): .number(String(count))
+        case .seed(let seed): .number(String(seed))
+        case .probability(let p): .number(String(p))
+        case .duration(let ms): .string(DurationText.format(ms))
+        case .names(let names): .array(names.map { .string($0) })
+        case .distribution(let kind, let first, let second):
+            switch kind {
+            case .fixed: .string(DurationText.format(first))
+            case .uniform: Self.object(kind, [("min", first), ("max", second)])
+            case .logNormal: Self.object(kind, [("median", first), ("p99", second)])
+            case .exponential: Self.object(kind, [("mean", first)])
+            }
+        }
+    }
+
+    private static func object(_ kind: DurationDistribution.Kind, _ fields: [(String, SimTime)]) -> JSONValue {
+        .object([("kind", .string(kind.rawValue), 0)] + fields.map { ($0.0, .string(DurationText.format($0.1)), 0) })
     }
 }

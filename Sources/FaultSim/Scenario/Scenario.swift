@@ -2,7 +2,10 @@ import Policies
 
 /// Everything one simulation needs besides the design: the world's parameters, how many
 /// runs, the seed, the horizon and which designs to compare. Defaults are domain.md's
-/// (§4, §7); values marked "guess" there are guesses here too.
+/// (§4, §7); values marked "guess" there are guesses here too. The stored fields' initial
+/// values are the defaults; everything else about a key (its file path, fault-free value,
+/// source, plausible range, meaning) is its row in `ScenarioParameter.table`, which a new
+/// field needs too.
 public struct Scenario: Sendable, Equatable {
     /// Short name used in result tables: the scenario file's name without `.json`.
     public var name: String = "default"

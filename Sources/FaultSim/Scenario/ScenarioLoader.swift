@@ -82,44 +82,17 @@ public enum ScenarioLoader {
             throw ScenarioError(file: file, keyPath: "", value: json.rendered, message: "a scenario file holds one JSON object")
         }
         var top = try ObjectReader(file: file, path: "", value: json)
-        try top.string("description", &scenario.description)
-        try top.integer("runs", &scenario.runs, in: 1...Scenario.maxRuns)
-        try top.seed("seed", &scenario.seed)
-        try top.duration("horizon", &scenario.horizonMs)
-        if scenario.horizonMs <= 0 {
-            throw ScenarioError(file: file, keyPath: "horizon", value: DurationText.format(scenario.horizonMs), message: "the horizon must be positive")
-        }
-        if let value = top.value("customDesigns") { scenario.customDesigns = try DesignReader.read(value, file: file) }
-        let knownDesigns = knownDesigns + scenario.customDesigns.map(\.name)
-        try top.stringList("designs", &scenario.designs)
-        for (index, design) in scenario.designs.enumerated() {
-            guard knownDesigns.contains(design) else {
-                var message = "unknown design; `simrun designs` lists them"
-                if let hint = Suggestion.nearest(to: design, in: knownDesigns) { message += "; did you mean '\(hint)'?" }
-                throw ScenarioError(file: file, keyPath: "designs[\(index)]", value: "\"\(design)\"", message: message)
-            }
-            if let first = scenario.designs[..<index].firstIndex(of: design) {
-                throw ScenarioError(file: file, keyPath: "designs[\(index)]", value: "\"\(design)\"",
-                                    message: "named twice (also designs[\(first)]); name each design once")
+        for section in ScenarioParameter.sections {
+            if section.name.isEmpty {
+                for row in section.rows { try row.read(from: &top, into: &scenario, knownDesigns: knownDesigns) }
+            } else if section.name == "platform" {
+                guard let value = top.value("platform") else { continue }
+                try readPlatform(value, in: top, rows: section.rows, into: &scenario)
+            } else if var reader = try top.object(section.name) {
+                for row in section.rows { try row.read(from: &reader, into: &scenario, knownDesigns: knownDesigns) }
+                try reader.finish()
             }
         }
-        if let value = top.value("platform") { scenario.platform = try readPlatform(value, in: top) }
-        if var reader = try top.object("catalog") {
-            try reader.choice("productType", &scenario.catalog.productType)
-            try reader.integer("products", &scenario.catalog.products, in: 1...1_000)
-            try reader.integer("itemsPerProduct", &scenario.catalog.itemsPerProduct, in: 1...1_000)
-            try reader.finish()
-        }
-        if var reader = try top.object("user") { try readUser(&reader, into: &scenario.user) }
-        if var reader = try top.object("device") {
-            try reader.probability("crashProbabilityPerSession", &scenario.device.crashProbabilityPerSession)
-            try reader.distribution("crashTime", &scenario.device.crashTime)
-            try reader.finish()
-        }
-        if var reader = try top.object("network") { try readNetwork(&reader, into: &scenario.network) }
-        if var reader = try top.object("storeKit") { try readStoreKit(&reader, into: &scenario.storeKit) }
-        if var reader = try top.object("appServer") { try readAppServer(&reader, into: &scenario.appServer) }
-        if var reader = try top.object("apple") { try readApple(&reader, into: &scenario.apple) }
         try top.finish()
         return scenario
     }
@@ -127,7 +100,8 @@ public enum ScenarioLoader {
     /// `"platform": "today"` or `"pre-2025"`, or an object: `{"from": "pre-2025",
     /// "transactionHistory": "v2"}`, each key left out keeping the `from` platform's value
     /// (today's by default).
-    static func readPlatform(_ value: JSONValue, in top: ObjectReader) throws(ScenarioError) -> PlatformParameters {
+    static func readPlatform(_ value: JSONValue, in top: ObjectReader, rows: ArraySlice<ScenarioParameter>,
+                             into scenario: inout Scenario) throws(ScenarioError) {
         let names = PlatformParameters.named.map(\.name)
         func named(_ text: String, key: String, _ reader: ObjectReader, _ value: JSONValue) throws(ScenarioError) -> PlatformParameters {
             guard let platform = PlatformParameters.named.first(where: { $0.name == text })?.platform else {
@@ -137,89 +111,17 @@ public enum ScenarioLoader {
             }
             return platform
         }
-        if case .string(let text) = value { return try named(text, key: "platform", top, value) }
+        if case .string(let text) = value {
+            scenario.platform = try named(text, key: "platform", top, value)
+            return
+        }
         var reader = try ObjectReader(file: top.file, path: top.keyPath("platform"), value: value)
-        var platform = PlatformParameters.today
+        scenario.platform = .today
         if let from = reader.value("from") {
             guard case .string(let text) = from else { throw reader.fail("from", from, "expected one of: \(names.joined(separator: ", "))") }
-            platform = try named(text, key: "from", reader, from)
+            scenario.platform = try named(text, key: "from", reader, from)
         }
-        try reader.choice("oneTimeChargeNotifications", &platform.oneTimeChargeNotifications)
-        try reader.choice("transactionHistory", &platform.transactionHistory)
-        try reader.choice("verification", &platform.verification)
-        try reader.finish()
-        return platform
-    }
-
-    static func readUser(_ reader: inout ObjectReader, into user: inout UserParameters) throws(ScenarioError) {
-        try reader.integer("intentsPerRun", &user.intentsPerRun, in: 1...64)
-        try reader.distribution("timeBetweenIntents", &user.timeBetweenIntents)
-        try reader.distribution("paymentSheetTime", &user.paymentSheetTime)
-        try reader.probability("cancelProbability", &user.cancelProbability)
-        try reader.probability("doubleTapProbability", &user.doubleTapProbability)
-        try reader.distribution("patience", &user.patience)
-        try reader.distribution("sessionLength", &user.sessionLength)
-        try reader.probability("neverComesBackProbability", &user.neverComesBackProbability)
-        try reader.distribution("relaunchDelay", &user.relaunchDelay)
-        try reader.probability("reinstallProbability", &user.reinstallProbability)
-        try reader.probability("accountSwitchProbability", &user.accountSwitchProbability)
-        try reader.distribution("accountSwitchDelay", &user.accountSwitchDelay)
-        try reader.probability("recoverPageUseProbability", &user.recoverPageUseProbability)
-        try reader.distribution("recoverPageDelay", &user.recoverPageDelay)
-        try reader.probability("supportContactProbability", &user.supportContactProbability)
-        try reader.probability("returningCustomerProbability", &user.returningCustomerProbability)
-        try reader.finish()
-    }
-
-    static func readNetwork(_ reader: inout ObjectReader, into network: inout NetworkParameters) throws(ScenarioError) {
-        try reader.probability("requestLossProbability", &network.requestLossProbability)
-        try reader.probability("responseLossProbability", &network.responseLossProbability)
-        try reader.distribution("latency", &network.latency)
-        try reader.duration("requestTimeout", &network.requestTimeoutMs)
-        try reader.probability("weakNetworkProbability", &network.weakNetworkProbability)
-        try reader.distribution("weakNetworkStart", &network.weakNetworkStart)
-        try reader.distribution("weakNetworkDuration", &network.weakNetworkDuration)
-        try reader.finish()
-    }
-
-    static func readStoreKit(_ reader: inout ObjectReader, into storeKit: inout StoreKitParameters) throws(ScenarioError) {
-        try reader.distribution("callbackDelay", &storeKit.callbackDelay)
-        try reader.probability("cancelThenPurchasedProbability", &storeKit.cancelThenPurchasedProbability)
-        try reader.probability("failThenPurchasedProbability", &storeKit.failThenPurchasedProbability)
-        try reader.distribution("anomalyDelay", &storeKit.anomalyDelay)
-        try reader.probability("missingTransactionIdProbability", &storeKit.missingTransactionIdProbability)
-        try reader.probability("applicationUsernameLostProbability", &storeKit.applicationUsernameLostProbability)
-        try reader.probability("applicationUsernameLostAfterRelaunchProbability",
-                               &storeKit.applicationUsernameLostAfterRelaunchProbability)
-        try reader.probability("purchasedCallbackMissingProbability", &storeKit.purchasedCallbackMissingProbability)
-        try reader.probability("finishedRedeliveredProbability", &storeKit.finishedRedeliveredProbability)
-        try reader.probability("pendingProbability", &storeKit.pendingProbability)
-        try reader.distribution("pendingDelay", &storeKit.pendingDelay)
-        try reader.finish()
-    }
-
-    static func readAppServer(_ reader: inout ObjectReader, into server: inout AppServerParameters) throws(ScenarioError) {
-        try reader.probability("errorProbability", &server.errorProbability)
-        try reader.probability("crashBeforeDeliveryProbability", &server.crashBeforeDeliveryProbability)
-        try reader.probability("crashAfterDeliveryProbability", &server.crashAfterDeliveryProbability)
-        try reader.distribution("processingTime", &server.processingTime)
-        try reader.duration("appleTimeout", &server.appleTimeoutMs)
-        try reader.duration("reconcileInterval", &server.reconcileIntervalMs)
-        if server.reconcileIntervalMs == 0 {
-            throw reader.fail("reconcileInterval", .string("0ms"), "the reconciliation interval must be positive")
-        }
-        try reader.duration("reconcileWindow", &server.reconcileWindowMs)
-        try reader.finish()
-    }
-
-    static func readApple(_ reader: inout ObjectReader, into apple: inout AppleParameters) throws(ScenarioError) {
-        try reader.distribution("verifyLatency", &apple.verifyLatency)
-        try reader.probability("tryAgainProbability", &apple.tryAgainProbability)
-        try reader.probability("outageProbability", &apple.outageProbability)
-        try reader.distribution("outageStart", &apple.outageStart)
-        try reader.distribution("outageDuration", &apple.outageDuration)
-        try reader.probability("notificationLossProbability", &apple.notificationLossProbability)
-        try reader.distribution("notificationDelay", &apple.notificationDelay)
+        for row in rows { try row.read(from: &reader, into: &scenario, knownDesigns: []) }
         try reader.finish()
     }
 }

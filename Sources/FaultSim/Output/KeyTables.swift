@@ -1,0 +1,61 @@
+/// The parameter table and the fault table as text: aligned for a terminal (`simrun keys`) or
+/// as the markdown docs/model.md embeds (`simrun keys --markdown`; a test keeps the two equal).
+public enum KeyTables {
+    /// Every scenario key. Plain: one aligned line per key (path, default, fault-free value,
+    /// unit), then its meaning and its source, indented.
+    public static func parameters(markdown: Bool) -> String {
+        let rows = ScenarioParameter.table
+        if markdown {
+            var text = "| key | unit | default | fault-free | meaning | source |\n|---|---|---|---|---|---|\n"
+            for row in rows {
+                let source = row.sourceText.hasPrefix("guess") ? "**guess**" + row.sourceText.dropFirst(5) : row.sourceText
+                let cells = ["`\(row.path)`", row.unit, row.defaultText, row.faultFree?.text ?? "", row.meaning, source]
+                text += "| " + cells.map(cell).joined(separator: " | ") + " |\n"
+            }
+            return text
+        }
+        let lines = [["KEY", "DEFAULT", "FAULT-FREE", "UNIT"]] + rows.map { [$0.path, $0.defaultText, $0.faultFree?.text ?? "", $0.unit] }
+        let details = [nil] + rows.map { "    \($0.meaning)\n    source: \($0.sourceText)\n" }
+        return zip(aligned(lines), details).map { line, detail in line + "\n" + (detail ?? "") }.joined()
+    }
+
+    /// Every fault: its name (rule-driven ones marked), the actor whose lifeline shows it, the
+    /// key that controls it with that key's default, and what one firing means.
+    public static func faults(markdown: Bool) -> String {
+        let rows = FaultKind.allCases.map { fault in
+            let row = fault.row
+            let parameter = ScenarioParameter.row(row.key)
+            let rule: Bool
+            if case .probability = parameter?.field { rule = false } else { rule = true }
+            return (name: row.name, rule: rule ? " (rule)" : "", actor: row.actor.title, key: row.key,
+                    defaultText: parameter?.defaultText ?? "", firing: row.firing)
+        }
+        if markdown {
+            var text = "| fault | actor | key | default | one firing means |\n|---|---|---|---|---|\n"
+            for row in rows {
+                let cells = ["`\(row.name)`\(row.rule)", row.actor, "`\(row.key)`", row.defaultText, row.firing]
+                text += "| " + cells.map(cell).joined(separator: " | ") + " |\n"
+            }
+            return text
+        }
+        let lines = [["FAULT", "ACTOR", "KEY", "DEFAULT", "ONE FIRING MEANS"]]
+            + rows.map { [$0.name + $0.rule, $0.actor, $0.key, $0.defaultText, $0.firing] }
+        return aligned(lines).map { $0 + "\n" }.joined()
+    }
+
+    /// Each line's cells padded to their column's width, two spaces apart, no trailing spaces.
+    static func aligned(_ lines: [[String]]) -> [String] {
+        let widths = lines[0].indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
+        return lines.map { cells in
+            var line = ""
+            for (column, cell) in cells.enumerated() {
+                line += cell + (column == cells.count - 1 ? "" : String(repeating: " ", count: widths[column] - cell.count + 2))
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+
+    /// A markdown table cell: a `|` would end it.
+    static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+}

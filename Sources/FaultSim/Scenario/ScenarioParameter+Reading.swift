@@ -1,0 +1,47 @@
+import Policies
+
+extension ScenarioParameter {
+    /// Reads this key from `reader` (the object of its section) into `scenario`, checking the
+    /// value by its kind; a missing key keeps the value `scenario` has. `knownDesigns` are the
+    /// designs a `designNames` key may name besides the scenario's custom designs (read before
+    /// it, as the table orders them).
+    func read(from reader: inout ObjectReader, into scenario: inout Scenario, knownDesigns: [String]) throws(ScenarioError) {
+        switch field {
+        case .text(let path): try reader.string(key, &scenario[keyPath: path])
+        case .count(let path, let range): try reader.integer(key, &scenario[keyPath: path], in: range)
+        case .seed(let path): try reader.seed(key, &scenario[keyPath: path])
+        case .probability(let path): try reader.probability(key, &scenario[keyPath: path])
+        case .duration(let path, let positiveName):
+            try reader.duration(key, &scenario[keyPath: path])
+            if let positiveName, scenario[keyPath: path] <= 0 {
+                throw reader.fail(key, .string(DurationText.format(scenario[keyPath: path])), "\(positiveName) must be positive")
+            }
+        case .distribution(let path): try reader.distribution(key, &scenario[keyPath: path])
+        case .choice(let choice):
+            guard let name = try reader.name(key, among: choice.names) else { return }
+            _ = choice.write(&scenario, name)  // always true: `name` is one of `choice.names`
+        case .designNames(let path):
+            try reader.stringList(key, &scenario[keyPath: path])
+            try Self.checkDesigns(scenario[keyPath: path], known: knownDesigns + scenario.customDesigns.map(\.name),
+                                  key: key, reader)
+        case .customDesigns(let path):
+            if let value = reader.value(key) { scenario[keyPath: path] = try DesignReader.read(value, file: reader.file) }
+        }
+    }
+
+    /// Every name is a known design, and none is named twice.
+    static func checkDesigns(_ designs: [String], known: [String], key: String, _ reader: ObjectReader) throws(ScenarioError) {
+        for (index, design) in designs.enumerated() {
+            let keyPath = reader.keyPath("\(key)[\(index)]")
+            guard known.contains(design) else {
+                var message = "unknown design; `simrun designs` lists them"
+                if let hint = Suggestion.nearest(to: design, in: known) { message += "; did you mean '\(hint)'?" }
+                throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"", message: message)
+            }
+            if let first = designs[..<index].firstIndex(of: design) {
+                throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"",
+                                    message: "named twice (also \(key)[\(first)]); name each design once")
+            }
+        }
+    }
+}

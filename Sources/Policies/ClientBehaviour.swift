@@ -1,4 +1,4 @@
-/// What the user sees while the purchase is verified (domain.md §5, "blocking UI").
+/// What the user sees while the purchase is verified (docs/model.md §6, "blocking UI").
 public enum BlockingUI: String, Sendable, CaseIterable {
     /// A modal spinner until the server answers: users with less patience kill the app.
     case modal
@@ -18,7 +18,7 @@ public enum UnmatchedTransactionPolicy: String, Sendable, CaseIterable {
     case finishAndDrop
 }
 
-/// Which receipt the client sends (domain.md §5, "receipt kind").
+/// Which receipt the client sends (docs/model.md §6, "receipt kind").
 public enum ReceiptKind: String, Sendable, CaseIterable {
     /// The legacy per-transaction receipt, saved with the record: verifiable even after
     /// the transaction was finished, but it covers that one transaction only.

@@ -1,4 +1,4 @@
-/// The named designs of domain.md §6, in catalog order. Each preset lives in the file of its
+/// The named designs of docs/model.md §11 ("Presets"), in catalog order. Each preset lives in the file of its
 /// source (`Design+Seed000.swift`, `Design+Seeds001To004.swift`, `Design+Libraries.swift`,
 /// `Design+Recommended.swift`); its doc comment quotes, translated, the sentence of the source
 /// that fixes each axis value, and says "not stated" with the reason for every value the

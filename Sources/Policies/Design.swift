@@ -1,4 +1,4 @@
-/// One point in the design space of domain.md §5: every decision an iOS purchase flow
+/// One point in the design space of docs/model.md §6 and §7 (the client's and the server's axes): every decision an iOS purchase flow
 /// makes, as plain values. The world model reads these fields with `switch`, so a design
 /// costs no dynamic dispatch in the hot loop.
 public struct Design: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// When the client calls `finishTransaction` on a `purchased` transaction (domain.md §5).
+/// When the client calls `finishTransaction` on a `purchased` transaction (docs/model.md §6).
 /// A finished transaction leaves StoreKit's queue; a finished consumable also leaves the
 /// app receipt.
 public enum FinishMoment: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-/// Where the client keeps its purchase record (domain.md §3 and §5, "local store").
+/// Where the client keeps its purchase record (docs/model.md §3, "State and where it survives", and §6, "local store").
 ///
 /// Survival: memory dies with the process; sandbox survives kills but not reinstalls;
 /// keychain survives both.

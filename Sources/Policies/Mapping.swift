@@ -1,5 +1,5 @@
 /// Where the client learns which business item (and, for order-first, which order) a
-/// `purchased` transaction belongs to (domain.md §5, "order/item mapping").
+/// `purchased` transaction belongs to (docs/model.md §6, "order/item mapping").
 ///
 /// Whatever the source, when it yields nothing the client falls back to the product's
 /// default item (exact only when one item maps to one Apple product).
@@ -16,7 +16,7 @@ public enum ItemMapping: String, Sendable, CaseIterable {
     case appAccountToken
 }
 
-/// Which app account the server credits (domain.md §5, "user mapping").
+/// Which app account the server credits (docs/model.md §6, "user mapping").
 public enum UserMapping: String, Sendable, CaseIterable {
     /// Whoever is logged in when the verify request is sent: wrong after an account switch.
     case currentUser

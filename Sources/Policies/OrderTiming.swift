@@ -1,4 +1,4 @@
-/// When the app server learns about a purchase (domain.md §5, "order timing").
+/// When the app server learns about a purchase (docs/model.md §6, "order timing").
 public enum OrderTiming: String, Sendable, CaseIterable {
     /// Pay first, then send the receipt; the server creates the order at verification
     /// (seed 000 scheme A, BLIAP).

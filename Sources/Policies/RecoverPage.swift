@@ -1,4 +1,4 @@
-/// A page where the user can recover a paid order the app could not deliver (domain.md §5,
+/// A page where the user can recover a paid order the app could not deliver (docs/model.md §6,
 /// "retry"). The user opens it, with `user.recoverPageUseProbability`, after
 /// `user.recoverPageDelay`, once the design stopped trying in the session.
 public enum RecoverPage: String, Sendable, CaseIterable {

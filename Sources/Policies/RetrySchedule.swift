@@ -1,4 +1,4 @@
-/// How the client retries a failed verification within one app session (domain.md §5).
+/// How the client retries a failed verification within one app session (docs/model.md §6, "The client's design axes").
 /// Times are virtual milliseconds.
 ///
 /// A *round* of tries starts when the app handles a `purchased` transaction, at a retry
@@ -18,7 +18,7 @@ public enum RetrySchedule: Sendable, Equatable {
     case tries(count: Int, spacingMs: Int64)
 }
 
-/// Events outside the in-session schedule that start a fresh round of tries (domain.md §5,
+/// Events outside the in-session schedule that start a fresh round of tries (docs/model.md §6,
 /// "retry trigger"). What each resumes:
 ///
 /// - `launch` and `foreground` (the model treats every return to the app as a cold launch, so

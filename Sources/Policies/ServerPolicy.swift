@@ -1,4 +1,4 @@
-/// Whether the app server delivers at most once per Apple transaction id (domain.md §5).
+/// Whether the app server delivers at most once per Apple transaction id (docs/model.md §7, "The app server").
 public enum ServerIdempotency: String, Sendable, CaseIterable {
     case oncePerTransaction
     /// Every valid verify request delivers again (seed 000's double delivery).
@@ -18,7 +18,7 @@ public enum ServerVerification: String, Sendable, CaseIterable {
     case signedLocally
 }
 
-/// How the server finds purchases the client never reported (domain.md §5, "server-side
+/// How the server finds purchases the client never reported (docs/model.md §7, "server-side
 /// recovery"). The options combine; an empty set leaves recovery to the client.
 ///
 /// Either kind delivers only what it can map without the client: a transaction whose

@@ -1,4 +1,4 @@
-/// Which StoreKit API the app buys through (domain.md §4, "StoreKit 2"). The two differ in what
+/// Which StoreKit API the app buys through (docs/model.md §5, "StoreKit 1 and StoreKit 2"). The two differ in what
 /// can go wrong between Apple's charge and the app, and in what the app can prove afterwards.
 public enum StoreKitAPI: String, Sendable, CaseIterable {
     /// The original API (`SKPaymentQueue`, `SKPaymentTransactionObserver`), deprecated since

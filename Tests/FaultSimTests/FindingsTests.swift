@@ -2,7 +2,7 @@ import FaultSim
 import Policies
 import Testing
 
-/// The sources' findings (domain.md §8) and the project's own, each asserted with statistical
+/// The sources' findings (docs/model.md §14 and results/README.md) and the project's own, each asserted with statistical
 /// significance on a committed scenario: a paired McNemar test over the same intents,
 /// non-overlapping 99.9% Wilson intervals where no pairing applies, or, for a finding that
 /// holds only in part of the parameter space, the crossover where it stops holding, found by

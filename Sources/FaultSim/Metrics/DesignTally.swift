@@ -4,7 +4,7 @@ public struct DesignTally: Sendable, Equatable {
     public var runs: Int64 = 0
     public var intents: Int64 = 0
 
-    // Outcomes (domain.md §7): they add up to `intents`.
+    // Outcomes (docs/model.md §12): they add up to `intents`.
     public var notCharged: Int64 = 0
     public var delivered: Int64 = 0
     public var lost: Int64 = 0

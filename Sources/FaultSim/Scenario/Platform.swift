@@ -1,4 +1,4 @@
-/// What Apple's platform offers the app and its server (domain.md §4, "Apple facts"). Teams ship
+/// What Apple's platform offers the app and its server (docs/model.md §8, "Apple and the platform setting"). Teams ship
 /// against both worlds, so it is a scenario setting: `today` is the default, `pre-2025` the
 /// platform the source articles wrote against.
 public struct PlatformParameters: Sendable, Equatable {

@@ -1,8 +1,8 @@
 import Policies
 
 /// Everything one simulation needs besides the design: the world's parameters, how many
-/// runs, the seed, the horizon and which designs to compare. Defaults are domain.md's
-/// (§4, §7); values marked "guess" there are guesses here too. The stored fields' initial
+/// runs, the seed, the horizon and which designs to compare. Defaults and their sources are
+/// docs/model.md §10's (`simrun keys`); a guess there is a guess here too. The stored fields' initial
 /// values are the defaults; everything else about a key (its file path, fault-free value,
 /// source, plausible range, meaning) is its row in `ScenarioParameter.table`, which a new
 /// field needs too.
@@ -19,7 +19,7 @@ public struct Scenario: Sendable, Equatable {
     public static let maxRuns = 1_000_000_000_000
     /// Master seed: with the run index and the component it determines every draw.
     public var seed: UInt64 = 1
-    /// When a run ends; whatever is not delivered by then is lost (domain.md §7).
+    /// When a run ends; whatever is not delivered by then is lost (docs/model.md §1, "A run").
     public var horizonMs: SimTime = 30 * day
     /// Design names to compare, in table order: by default every preset.
     public var designs: [String] = Design.presets.map(\.name)
@@ -51,7 +51,7 @@ public struct Scenario: Sendable, Equatable {
     static let day: SimTime = 24 * hour
 }
 
-/// What is for sale (domain.md §2, §3).
+/// What is for sale (docs/model.md §3 and §10).
 public struct CatalogParameters: Sendable, Equatable {
     public enum ProductType: String, Sendable, CaseIterable {
         /// Coins: gone from the app receipt once finished (and from Get Transaction History v1).
@@ -132,7 +132,7 @@ public struct NetworkParameters: Sendable, Equatable {
     public var weakNetworkDuration = DurationDistribution.logNormal(medianMs: 10 * Scenario.minute, p99Ms: 2 * Scenario.hour)
 }
 
-/// StoreKit's callbacks and their known oddities (domain.md §4).
+/// StoreKit's callbacks and their known oddities (docs/model.md §5 and §9).
 public struct StoreKitParameters: Sendable, Equatable {
     /// Time from an event in StoreKit to the app's observer callback.
     public var callbackDelay = DurationDistribution.fixed(200)

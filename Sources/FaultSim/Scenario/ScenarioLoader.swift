@@ -8,7 +8,7 @@ import Darwin
 
 /// Reads scenario files. Validation is strict: an unknown key, a probability outside [0, 1],
 /// a negative or unit-less duration, an unknown distribution or design is an error naming
-/// the file, the key path and the value. A key left out keeps domain.md's default.
+/// the file, the key path and the value. A key left out keeps its default (docs/model.md §10, `simrun keys`).
 public enum ScenarioLoader {
     /// Loads `path`, with `overrides` applied to its keys; the scenario's name is the file name
     /// without `.json`.

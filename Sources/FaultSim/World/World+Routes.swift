@@ -33,7 +33,9 @@ extension World {
     /// reuses the uniform of the anomaly that fired: given u < p, u / p is again uniform on
     /// [0, 1) and independent of everything else drawn.
     mutating func onPaymentSheet(_ intent: Int32, payment: Int32, order: Int32) {
-        let storeKit = apple.storeKit
+        // The scenario's (a `let`), not Apple's copy: reading a stored `let` of the world needs no
+        // copy while Apple is written below.
+        let storeKit = scenario.storeKit
         let callbackDelay = kernel.sample(storeKit.callbackDelay, .storeKit)
         if payment == 0 { device.startPatience(intent, &kernel, &user) }
         let epoch = device.epoch
@@ -78,7 +80,7 @@ extension World {
     mutating func onPendingCompletes(_ intent: Int32, order: Int32) {
         let transaction = charge(intent, order: order)
         if device.appRunning {
-            let delay = kernel.sample(apple.storeKit.callbackDelay, .storeKit)
+            let delay = kernel.sample(scenario.storeKit.callbackDelay, .storeKit)
             kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: false), after: delay)
         }
     }

@@ -118,11 +118,10 @@ extension Device {
         // the seam's calls, so the array's uniqueness is checked once.)
         var hasId = true, intact = true
         if design.storeKitAPI == .sk1 {
-            let storeKit = apple.storeKit
             let fresh = delivery == .fresh
-            hasId = !(fresh && kernel.fault(.missingTransactionId, storeKit.missingTransactionIdProbability, draw: missingIdDraw))
+            hasId = !(fresh && kernel.fault(.missingTransactionId, apple.storeKit.missingTransactionIdProbability, draw: missingIdDraw))
             let lossProbability = fresh
-                ? storeKit.applicationUsernameLostProbability : storeKit.applicationUsernameLostAfterRelaunchProbability
+                ? apple.storeKit.applicationUsernameLostProbability : apple.storeKit.applicationUsernameLostAfterRelaunchProbability
             intact = !kernel.fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw)
         }
         transactions[index].hasTransactionId = hasId

@@ -14,7 +14,12 @@ extension Kernel {
         faultPoint += 1
         if fires {
             tally.faultCounts[kind.rawValue] += 1
-            note(kind.actor, nil, "FAULT \(kind.name): \(kind.control.firing)", fault: kind)
+            // The row (names and texts) is built only for a trace: building it is a switch
+            // of string literals, a cost per firing otherwise.
+            if traceLog != nil {
+                let row = kind.row
+                note(row.actor, nil, "FAULT \(row.name): \(row.firing)", fault: kind)
+            }
         }
         return fires
     }

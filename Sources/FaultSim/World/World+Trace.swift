@@ -12,7 +12,8 @@ extension World {
     public var trace: [TraceEntry] { kernel.traceLog?.entries ?? [] }
 
     /// Whether an event will do nothing (its process is gone, its timer was superseded, its
-    /// answer came too late), so the trace leaves it out.
+    /// answer came too late), so the trace leaves it out. Out of line: only traced runs call it.
+    @inline(never)
     func isStale(_ event: WorldEvent) -> Bool {
         switch event {
         case .buyTap(_, let epoch, _), .failedCallback(_, let epoch, _, _), .launchRetry(let epoch), .appCrash(let epoch),
@@ -34,6 +35,7 @@ extension World {
     }
 
     /// The message or note an event stands for (only called while tracing).
+    @inline(never)
     func describe(_ event: WorldEvent) -> (Actor, Actor?, String) {
         switch event {
         case .intentStart(let intent): return (.user, .app, "opens the app to buy item \(user[intent].item) (intent \(intent))")

@@ -56,26 +56,28 @@ struct Network: Sendable {
     @inline(__always)
     mutating func send(_ request: Request, _ kernel: inout Kernel) {
         let lossDraw = kernel.unit(.network)
-        var request = request
-        request.responseLossDraw = kernel.unit(.network)
-        request.halfLatency = kernel.sample(parameters.latency, .network) / 2
+        let responseLossDraw = kernel.unit(.network)
+        let halfLatency = kernel.sample(parameters.latency, .network) / 2
+        // Appended first and completed in place: one copy of the request, not two.
         let id = Int32(requests.count)
+        requests.append(request)
+        let index = Int(id)
+        requests[index].responseLossDraw = responseLossDraw
+        requests[index].halfLatency = halfLatency
         kernel.tally.serverRequests += 1
         if isOffline(kernel.now) {
             // The OS knows there is no connection: the request fails at once.
-            request.lostOnTheWay = true
-            request.failure = .offline
-            requests.append(request)
+            requests[index].lostOnTheWay = true
+            requests[index].failure = .offline
             kernel.schedule(.requestTimeout(request: id), after: Network.offlineFailureMs)
             return
         }
         if kernel.fault(.requestLost, parameters.requestLossProbability, draw: lossDraw) {
-            request.lostOnTheWay = true
-            request.failure = .requestLost
+            requests[index].lostOnTheWay = true
+            requests[index].failure = .requestLost
         } else {
-            kernel.schedule(.requestArrives(request: id), after: request.halfLatency)
+            kernel.schedule(.requestArrives(request: id), after: halfLatency)
         }
-        requests.append(request)
         kernel.schedule(.requestTimeout(request: id), after: parameters.requestTimeoutMs)
     }
 

@@ -8,6 +8,7 @@ extension World {
     /// and the server start a record of it; on the intent's first charge the user may switch
     /// accounts; a user away from the app comes back; Apple notifies the server and the
     /// server's reconciliation starts.
+    @inline(__always)
     mutating func charge(_ intent: Int32, order: Int32) -> Int32 {
         let transaction = apple.charge(intent: intent, product: user[intent].product, payloadUid: ledger.intents[Int(intent)].uid,
                                        payloadItem: user[intent].item, payloadOrder: order)
@@ -32,6 +33,7 @@ extension World {
     /// purchased, StoreKit 2 as `.pending`, so the two APIs meet the same interruptions. A delay
     /// reuses the uniform of the anomaly that fired: given u < p, u / p is again uniform on
     /// [0, 1) and independent of everything else drawn.
+    @inline(__always)
     mutating func onPaymentSheet(_ intent: Int32, payment: Int32, order: Int32) {
         // The scenario's (a `let`), not Apple's copy: reading a stored `let` of the world needs no
         // copy while Apple is written below.
@@ -77,6 +79,7 @@ extension World {
 
     /// A pending purchase goes through: Apple charges, and `Transaction.updates` hands the
     /// transaction to the running app (or, at the next launch, to the new process).
+    @inline(__always)
     mutating func onPendingCompletes(_ intent: Int32, order: Int32) {
         let transaction = charge(intent, order: order)
         if device.appRunning {

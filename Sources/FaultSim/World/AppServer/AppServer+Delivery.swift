@@ -24,6 +24,7 @@ extension AppServer {
 
     /// Every transaction the app receipt lists besides `transaction`, as seed 001's server and
     /// seed 003's StoreKit 1 recovery page do ("依次处理包含的交易记录…如果未找到相关记录则生成新的订单").
+    @inline(__always)
     mutating func deliverRestOfReceipt(except transaction: Int32, uid: Int32, _ kernel: inout Kernel,
                                        _ ledger: inout Ledger, _ apple: inout Apple) {
         for other in apple.transactions.indices where other != Int(transaction) && apple.receiptLists(other) {
@@ -33,6 +34,7 @@ extension AppServer {
 
     /// Delivers `transaction` to the order the server linked to it, else to `uid` with the
     /// product's item.
+    @inline(__always)
     mutating func deliverToKnownOrder(_ transaction: Int32, else uid: Int32, _ kernel: inout Kernel,
                                       _ ledger: inout Ledger, _ apple: inout Apple) {
         let order = transactions[Int(transaction)].order
@@ -44,6 +46,7 @@ extension AppServer {
     }
 
     /// Grants goods for `transaction`, unless an idempotent server delivered it before.
+    @inline(__always)
     mutating func deliver(_ transaction: Int32, uid: Int32, item: Int32, checkPayload: Bool = false,
                           _ kernel: inout Kernel, _ ledger: inout Ledger) {
         let index = Int(transaction)

@@ -11,6 +11,7 @@ extension AppServer {
     }
 
     /// A `ONE_TIME_CHARGE` notification reached the server.
+    @inline(__always)
     mutating func onNotification(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
         customerKnown = true
         creditFromAppleData(transaction, &kernel, &ledger, &apple)
@@ -19,6 +20,7 @@ extension AppServer {
     /// The reconciliation job: for a customer the server knows, Get Transaction History, and
     /// every undelivered transaction it lists and can credit is delivered. Runs every
     /// `appServer.reconcileInterval` for `appServer.reconcileWindow` after the first charge.
+    @inline(__always)
     mutating func onReconcileTick(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
         guard kernel.now - firstChargeAt <= parameters.reconcileWindowMs else { return }
         guard transactions.contains(where: { $0.deliveries == 0 }) else { return }
@@ -38,6 +40,7 @@ extension AppServer {
     /// finds the page's transaction whatever its state, Get Transaction History the others it
     /// lists, each delivered if its `appAccountToken` maps it. `uid` is the account the page
     /// names. Whether the page's transaction has been delivered now.
+    @inline(__always)
     mutating func recoverFromLookup(_ transaction: Int32, uid: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger,
                                     _ apple: inout Apple) -> Bool {
         let target = Int(transaction)

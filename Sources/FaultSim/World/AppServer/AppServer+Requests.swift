@@ -1,6 +1,7 @@
 /// The server's handling of the client's requests: order creation, verification with Apple
 /// or by the signature, and the recover page's look-up.
 extension AppServer {
+    @inline(__always)
     mutating func onRequestArrives(_ request: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger,
                                    _ network: inout Network, _ apple: inout Apple) {
         if kernel.fault(.serverError, parameters.errorProbability, .appServer) {
@@ -39,6 +40,7 @@ extension AppServer {
     }
 
     /// One call to Apple (verifyReceipt, or the App Store Server API); `triesLeft` counts it.
+    @inline(__always)
     mutating func callApple(_ request: Int32, triesLeft: Int32, _ kernel: inout Kernel, _ network: inout Network,
                             _ apple: inout Apple) {
         kernel.tally.appleRequests += 1
@@ -48,6 +50,7 @@ extension AppServer {
         kernel.schedule(.appleAnswer(request: request, valid: answer.valid, triesLeft: triesLeft), after: answer.delay)
     }
 
+    @inline(__always)
     mutating func onAppleAnswer(_ request: Int32, valid: Bool, triesLeft: Int32, _ kernel: inout Kernel,
                                 _ ledger: inout Ledger, _ network: inout Network, _ apple: inout Apple) {
         guard valid else {
@@ -62,6 +65,7 @@ extension AppServer {
     }
 
     /// Apple (or Apple's signature) vouched for what the request carries: deliver and answer.
+    @inline(__always)
     mutating func proved(_ request: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ network: inout Network,
                          _ apple: inout Apple) {
         if network[request].kind == .recover {

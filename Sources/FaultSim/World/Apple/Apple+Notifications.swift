@@ -11,6 +11,7 @@ extension Apple {
 
     /// One delivery attempt of `ONE_TIME_CHARGE`: whether it reached the server. A lost one is
     /// tried again on Apple's schedule.
+    @inline(__always)
     mutating func attemptNotification(_ transaction: Int32, attempt: Int32, _ kernel: inout Kernel) -> Bool {
         guard kernel.fault(.notificationLost, parameters.notificationLossProbability, .apple) else { return true }
         let retries = Apple.notificationRetryHours
@@ -39,6 +40,7 @@ extension Apple {
     }
 
     /// Whether Get Transaction History answers now (the reconciliation job's one call).
+    @inline(__always)
     mutating func answersHistory(_ kernel: inout Kernel) -> Bool {
         !isOutage(kernel.now) && !kernel.fault(.appleTryAgain, parameters.tryAgainProbability, .apple)
     }

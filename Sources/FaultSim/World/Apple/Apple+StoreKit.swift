@@ -3,6 +3,7 @@
 extension Apple {
     /// A cold start: StoreKit redelivers every unfinished transaction (and every finished one
     /// that is coming back) to the observer the app registers at launch.
+    @inline(__always)
     mutating func redeliverAtLaunch(_ kernel: inout Kernel) {
         for index in transactions.indices where !transactions[index].finished || transactions[index].comesBackAtLaunch {
             let delivery: PurchasedDelivery = transactions[index].finished ? .finishedComingBack : .redeliveredAtLaunch
@@ -13,12 +14,14 @@ extension Apple {
     }
 
     /// A finished transaction coming back found no app running: it waits for the next launch.
+    @inline(__always)
     mutating func keepForNextLaunch(_ transaction: Int32) {
         transactions[Int(transaction)].comesBackAtLaunch = true
     }
 
     /// `finishTransaction`: the transaction leaves the queue (and a consumable the receipt).
     /// Returns false when it had been finished already.
+    @inline(__always)
     mutating func finish(_ transaction: Int32) -> Bool {
         guard !transactions[Int(transaction)].finished else { return false }
         transactions[Int(transaction)].finished = true

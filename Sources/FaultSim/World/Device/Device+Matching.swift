@@ -35,6 +35,7 @@ extension Device {
     }
 
     /// A durable record made from a transaction alone (see `handlePurchased`).
+    @inline(__always)
     mutating func newRecordFromTransaction(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple) -> Int32 {
         let tx = apple[transaction]
         let record = Int32(records.count)

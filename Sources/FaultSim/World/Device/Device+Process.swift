@@ -2,6 +2,7 @@
 /// reinstalls and account switches.
 extension Device {
     /// The user opens the app to buy: a launch if it is not running, then the Buy tap.
+    @inline(__always)
     mutating func onIntentStart(_ intent: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
                                 _ user: inout User) {
         if !appRunning { launch(&kernel, &ledger, &apple, &user) }
@@ -34,6 +35,7 @@ extension Device {
 
     /// The user leaves, unless held on Apple's sheet or behind the spinner (then patience
     /// decides, and the leave is tried again later). Whether the process ends now.
+    @inline(__always)
     mutating func onSessionEnd(epoch sessionEpoch: Int32, _ kernel: inout Kernel) -> Bool {
         guard isCurrent(sessionEpoch) else { return false }
         if isHeldInApp {
@@ -45,6 +47,7 @@ extension Device {
 
     /// The user's patience behind the spinner ran out: the user kills the app. Whether the
     /// process ends now.
+    @inline(__always)
     mutating func onPatienceExpired(_ intent: Int32, epoch modalEpoch: Int32, _ kernel: inout Kernel) -> Bool {
         guard waitsBehindModal(intent, modalEpoch) else { return false }
         guard kernel.ruleFault(.userKill) else { return false }
@@ -60,6 +63,7 @@ extension Device {
     /// scripted world crashes in each interval as often as the seeded one. The crash lands at
     /// the start of the interval rather than inside it: nothing happens in between, so only
     /// the time the relaunch delay counts from moves, by less than the interval.
+    @inline(__always)
     mutating func crashesBeforeNextStep(_ kernel: inout Kernel) -> Bool {
         let c = parameters.crashProbabilityPerSession
         guard appRunning, c > 0 else { return false }
@@ -112,11 +116,13 @@ extension Device {
         launch(&kernel, &ledger, &apple, &user)
     }
 
+    @inline(__always)
     mutating func onAccountSwitch() {
         currentUser = currentUser == 1 ? 2 : 1
     }
 
     /// The intent's spinner, if it is the one showing, goes away.
+    @inline(__always)
     mutating func closeModal(_ intent: Int32) {
         if modalIntent == intent { modalIntent = -1 }
     }

@@ -2,6 +2,7 @@
 /// receives them.
 extension Device {
     /// A Buy tap: payment 0 is the real one, payment 1 the accidental second tap.
+    @inline(__always)
     mutating func onBuyTap(_ intent: Int32, epoch tapEpoch: Int32, payment: Int32, _ kernel: inout Kernel,
                            _ ledger: inout Ledger, _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
         guard isCurrent(tapEpoch) else { return }
@@ -25,6 +26,7 @@ extension Device {
     }
 
     /// `SKPaymentQueue.add` (or `purchase()`): Apple's payment sheet comes up.
+    @inline(__always)
     mutating func addPayment(_ intent: Int32, payment: Int32, order: Int32, record: Int32, _ kernel: inout Kernel,
                              _ apple: inout Apple, _ user: inout User) {
         let sheetTime = user[intent].sheetTime
@@ -43,6 +45,7 @@ extension Device {
         kernel.schedule(.paymentSheet(intent: intent, payment: payment, order: order), after: sheetTime)
     }
 
+    @inline(__always)
     mutating func onPurchasing(record: Int32, epoch callbackEpoch: Int32, _ kernel: inout Kernel) {
         guard purchasingMatters(record: record, callbackEpoch) else { return }
         if design.persistMoment == .purchasing { persist(record, &kernel) }
@@ -54,6 +57,7 @@ extension Device {
         isCurrent(callbackEpoch) && records[Int(record)].alive
     }
 
+    @inline(__always)
     mutating func persist(_ record: Int32, _ kernel: inout Kernel) {
         guard design.localStore.survivesProcessDeath, !records[Int(record)].durable else { return }
         records[Int(record)].durable = true
@@ -69,12 +73,14 @@ extension Device {
     }
 
     /// StoreKit 2's `.pending`: nothing to wait for, so the spinner goes; the record stays.
+    @inline(__always)
     mutating func onPurchasePending(_ intent: Int32, epoch callbackEpoch: Int32) {
         releaseSheet()
         guard isCurrent(callbackEpoch) else { return }
         closeModal(intent)
     }
 
+    @inline(__always)
     mutating func onFailedCallback(_ intent: Int32, epoch callbackEpoch: Int32, cancelled: Bool, firstCallback: Bool,
                                    _ kernel: inout Kernel, _ ledger: inout Ledger) {
         if firstCallback { releaseSheet() }
@@ -98,6 +104,7 @@ extension Device {
         closeModal(intent)
     }
 
+    @inline(__always)
     mutating func onPurchasedCallback(_ transaction: Int32, _ delivery: PurchasedDelivery, firstCallback: Bool,
                                       _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
                                       _ network: inout Network) {
@@ -176,6 +183,7 @@ extension Device {
     }
 
     /// `finishTransaction`, through StoreKit.
+    @inline(__always)
     mutating func finish(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
         guard apple.finish(transaction) else { return }
         let undelivered = ledger.transactions[Int(transaction)].deliveries == 0
@@ -187,6 +195,7 @@ extension Device {
 
     // MARK: Order-first
 
+    @inline(__always)
     mutating func sendCreateOrder(_ intent: Int32, payment: Int32, record: Int32, _ kernel: inout Kernel,
                                   _ network: inout Network) {
         var request = Request()
@@ -201,6 +210,7 @@ extension Device {
     }
 
     /// The server's order id arrived (or did not): pay for it, or give up on the purchase.
+    @inline(__always)
     mutating func onCreateOrderAnswer(_ request: Int32, _ answer: Answer, _ kernel: inout Kernel, _ ledger: inout Ledger,
                                       _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
         let sent = network[request]

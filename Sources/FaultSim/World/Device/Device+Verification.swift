@@ -11,6 +11,7 @@ extension Device {
         sendVerify(transaction, &kernel, &apple, &network)
     }
 
+    @inline(__always)
     mutating func sendVerify(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple, _ network: inout Network) {
         guard appRunning else { return }
         let index = Int(transaction)
@@ -37,6 +38,7 @@ extension Device {
 
     /// An answer (or a failure) reached the app: the process that sent the request handles
     /// it, if it is still alive.
+    @inline(__always)
     mutating func onAnswer(_ request: Int32, _ answer: Answer, _ kernel: inout Kernel, _ ledger: inout Ledger,
                            _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
         guard isCurrent(network[request].epoch) else { return }
@@ -49,6 +51,7 @@ extension Device {
     }
 
     /// The client hears back (or gives up waiting) on a verify request.
+    @inline(__always)
     mutating func onVerifyAnswer(_ transaction: Int32, _ answer: Answer, failure: Cause, _ kernel: inout Kernel,
                                  _ ledger: inout Ledger, _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
         let index = Int(transaction)
@@ -85,6 +88,7 @@ extension Device {
         closeModal(apple[transaction].intent)
     }
 
+    @inline(__always)
     mutating func clearRecords(of transaction: Int32, _ kernel: inout Kernel) {
         for index in records.indices where records[index].alive && records[index].transaction == transaction {
             records[index].alive = false
@@ -93,6 +97,7 @@ extension Device {
     }
 
     /// One more failure: the design's schedule says when (or whether) to try again.
+    @inline(__always)
     mutating func verificationFailed(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple, _ user: inout User) {
         let index = Int(transaction)
         transactions[index].failures += 1
@@ -115,6 +120,7 @@ extension Device {
                         after: delay)
     }
 
+    @inline(__always)
     mutating func onRetryDue(_ transaction: Int32, epoch retryEpoch: Int32, token: Int32, _ kernel: inout Kernel,
                              _ apple: inout Apple, _ network: inout Network) {
         guard retryIsDue(transaction, retryEpoch, token: token) else { return }
@@ -122,6 +128,7 @@ extension Device {
     }
 
     /// Stop working on the transaction in this session; the modal (if any) closes.
+    @inline(__always)
     mutating func giveUp(_ transaction: Int32, _ apple: inout Apple) {
         transactions[Int(transaction)].workEpoch = -1
         closeModal(apple[transaction].intent)
@@ -129,12 +136,14 @@ extension Device {
 
     /// The round's tries ran out: stop, and offer the design's recover page, which the user
     /// may open.
+    @inline(__always)
     mutating func roundEnded(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple, _ user: inout User) {
         giveUp(transaction, &apple)
         guard design.recoverPage != .none else { return }
         user.mayOpenRecoverPage(transaction, epoch: epoch, &kernel)
     }
 
+    @inline(__always)
     mutating func onRecoverPageOpen(_ transaction: Int32, epoch pageEpoch: Int32, _ kernel: inout Kernel,
                                     _ apple: inout Apple, _ network: inout Network) {
         guard recoverPageIsUseful(transaction, pageEpoch) else { return }
@@ -159,6 +168,7 @@ extension Device {
 
     /// The page says the purchase was recovered, or shows an error (the user may then call
     /// support, which the model counts and never acts on).
+    @inline(__always)
     mutating func onRecoverAnswer(_ transaction: Int32, _ answer: Answer, failure: Cause, _ kernel: inout Kernel,
                                   _ ledger: inout Ledger, _ apple: inout Apple) {
         if answer == .success {
@@ -168,6 +178,7 @@ extension Device {
         }
     }
 
+    @inline(__always)
     mutating func onLaunchRetry(epoch launchEpoch: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
                                 _ network: inout Network) {
         guard isCurrent(launchEpoch) else { return }
@@ -176,6 +187,7 @@ extension Device {
 
     /// Verifies every durable record whose transaction is known, unconfirmed, not given up and
     /// not being worked on, as the design's scope allows.
+    @inline(__always)
     mutating func retryRecords(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple, _ network: inout Network) {
         for index in records.indices where records[index].alive && records[index].durable {
             let transaction = records[index].transaction
@@ -189,6 +201,7 @@ extension Device {
 
     /// The network is back (`RetryTriggers.networkRegained`): resume what this process works
     /// on or gave up on, the durable records, and with StoreKit 2 every unfinished transaction.
+    @inline(__always)
     mutating func onNetworkRegained(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
                                     _ network: inout Network) {
         guard appRunning, traits.retriesOnNetworkRegained else { return }

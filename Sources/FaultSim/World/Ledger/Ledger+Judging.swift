@@ -25,9 +25,11 @@ extension Ledger {
     mutating func recordProcessEnd() { appRunning = false }
 
     /// The user decided never to come back.
+    @inline(__always)
     mutating func recordUserGone() { userGoneForGood = true }
 
     /// The run was stopped at the event cap.
+    @inline(__always)
     mutating func recordCap() { reachedCap = true }
 
     /// Apple charged for `intent`: a new transaction, number `transaction`. Returns whether it
@@ -54,6 +56,7 @@ extension Ledger {
 
     /// Goods were granted for `transaction` to `uid`, item `item`, at `now`. `checkPayload`:
     /// the client named the account, so a lost `applicationUsername` explains a wrong one.
+    @inline(__always)
     mutating func recordDelivery(_ transaction: Int32, uid: Int32, item: Int32, at now: SimTime, checkPayload: Bool) {
         let payloadLost = checkPayload && !transactions[Int(transaction)].payloadIntact
         transactions[Int(transaction)].deliveries += 1
@@ -97,14 +100,17 @@ extension Ledger {
 
     /// The intent's record was cleared before its purchase was matched. `keepingFirst`: an
     /// earlier loss stays the cause.
+    @inline(__always)
     mutating func recordRecordLoss(_ intent: Int32, _ cause: Cause, keepingFirst: Bool) {
         if keepingFirst && intents[Int(intent)].recordLoss != .none { return }
         intents[Int(intent)].recordLoss = cause
     }
 
     /// The user called support about the intent.
+    @inline(__always)
     mutating func recordSupportContact(_ intent: Int) { intents[intent].supportContacted = true }
 
     /// The order for the intent's real payment could not be created: the user never paid.
+    @inline(__always)
     mutating func recordOrderCreationFailed(_ intent: Int32) { intents[Int(intent)].orderCreationFailed = true }
 }

@@ -7,6 +7,7 @@
 extension Ledger {
     /// Adds the run's outcomes to `tally` and sets the outcome masks; keeps each intent's
     /// verdict when `keepsVerdicts`.
+    @inline(__always)
     mutating func settle(into tally: inout DesignTally, keepsVerdicts: Bool) {
         tally.runs += 1
         tally.intents += Int64(intents.count)
@@ -67,6 +68,7 @@ extension Ledger {
     /// Why a charged intent was never delivered: the first irreversible step if there was one,
     /// else the run stopping at the event cap, else the user leaving for good, else the last
     /// failed verification.
+    @inline(__always)
     func lossCause(_ intent: IntentTruth) -> Cause {
         invariant(intent.transaction >= 0, "a lost intent was charged")
         let transaction = transactions[Int(intent.transaction)]

@@ -84,16 +84,19 @@ struct Network: Sendable {
     // MARK: The server's side
 
     /// The server failed the request for `cause` (its answer may still travel back).
+    @inline(__always)
     mutating func recordFailure(_ request: Int32, _ cause: Cause) {
         requests[Int(request)].failure = cause
     }
 
     /// The server's answer to an order request carries the new order's number.
+    @inline(__always)
     mutating func attachOrder(_ request: Int32, _ order: Int32) {
         requests[Int(request)].order = order
     }
 
     /// The server saw the request but will never answer (it crashed).
+    @inline(__always)
     mutating func recordNoResponse(_ request: Int32, _ cause: Cause) {
         requests[Int(request)].noResponseComing = true
         requests[Int(request)].failure = cause
@@ -127,6 +130,7 @@ struct Network: Sendable {
     func awaitsAnswer(_ request: Int32) -> Bool { !requests[Int(request)].settled }
 
     /// The client stops waiting: the request failed, for a timeout if nothing else failed it.
+    @inline(__always)
     mutating func timeOut(_ request: Int32, _ kernel: inout Kernel) {
         let index = Int(request)
         requests[index].settled = true
@@ -137,6 +141,7 @@ struct Network: Sendable {
     }
 
     /// The answer reached the client; returns it.
+    @inline(__always)
     mutating func receive(_ request: Int32) -> Answer {
         requests[Int(request)].settled = true
         return requests[Int(request)].serverAnswer

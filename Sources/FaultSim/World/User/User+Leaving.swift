@@ -52,5 +52,6 @@ extension User {
     }
 
     /// The user is back.
+    @inline(__always)
     mutating func returns() { returnScheduled = false }
 }

@@ -30,7 +30,7 @@ struct SweepTests {
         }
         let svg = try String(contentsOfFile: folder.path("one.svg").path, encoding: .utf8)
         #expect(svgFragmentsParse(svg) == (1, true))
-        #expect(svg.contains("network.requestLossProbability (probability, 0 to 1)"), "the x axis names its unit")
+        #expect(svg.contains("network.requestLossProbability (probability per request)"), "the x axis names its unit, from the parameter table")
         #expect(svg.components(separatedBy: "<polygon class=\"band\"").count - 1 == 3, "a 95% band per design")
     }
 

@@ -27,6 +27,23 @@ struct TraceTests {
         }
     }
 
+    /// The trace used to call every cancel "failed": its old event tested a flag field for
+    /// 1 where a cancel that releases the sheet stored 3.
+    @Test("A cancel at the payment sheet reads 'cancelled', a failure 'failed'")
+    func cancelAndFailureAreNamed() throws {
+        for (setting, expected) in [(\Scenario.user.cancelProbability, "cancelled (intent 0)"),
+                                    (\Scenario.storeKit.failThenPurchasedProbability, "failed (intent 0)")] {
+            var scenario = Scenario.faultFree()
+            scenario[keyPath: setting] = 1
+            var world = World(scenario: scenario, design: TestDesigns.all[0])
+            world.tracing = true
+            world.run(0)
+            let texts = world.trace.map(\.text)
+            #expect(texts.contains(expected), "\(texts)")
+            #expect(!texts.contains(expected == "failed (intent 0)" ? "cancelled (intent 0)" : "failed (intent 0)"))
+        }
+    }
+
     @Test("The same trace twice is byte-identical, text and SVG")
     func traceIsDeterministic() throws {
         let scenario = try FindingsTests.scenario("storekit-anomalies")

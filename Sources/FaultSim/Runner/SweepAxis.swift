@@ -79,9 +79,11 @@ public struct SweepAxis: Sendable {
         return items
     }
 
-    /// The swept key with its unit, for the chart's x axis: a probability, a duration (labelled
-    /// as written), a count.
+    /// The swept key with its unit, for the chart's x axis: the parameter table's unit
+    /// (`simrun keys`); a key that is no row of it is labelled from its name and values.
     public func title(key: String) -> String {
+        // The parameter table's unit, when the key is one of its rows.
+        if let row = ScenarioParameter.row(key) { return "\(key) (\(row.unit))" }
         let last = key.split(separator: ".").last.map(String.init) ?? key
         if last.lowercased().contains("probability") { return "\(key) (probability, 0 to 1)" }
         if labels.allSatisfy({ Double($0) == nil }), numbers != nil { return "\(key) (duration)" }

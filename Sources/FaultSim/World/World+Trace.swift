@@ -45,11 +45,8 @@ extension World {
         case .paymentSheet(let intent, _, _): return (.user, .storeKit, "answers the payment sheet (intent \(intent))")
         case .purchasePending(let intent, _): return (.storeKit, .app, "purchase() returns .pending (intent \(intent))")
         case .pendingCompletes(let intent, _): return (.apple, .storeKit, "the pending purchase goes through (intent \(intent))")
-        case .failedCallback(let intent, _, let cancelled, let firstCallback):
-            // As the trace has always read (a cancel that releases the sheet says "failed"),
-            // so this refactor leaves every committed trace and report byte-identical; the
-            // next commit makes a cancel say so.
-            return (.storeKit, .app, cancelled && !firstCallback ? "cancelled (intent \(intent))" : "failed (intent \(intent))")
+        case .failedCallback(let intent, _, let cancelled, _):
+            return (.storeKit, .app, cancelled ? "cancelled (intent \(intent))" : "failed (intent \(intent))")
         case .purchasedCallback(let transaction, let delivery, _):
             let how = ["", " (redelivered at launch)", " (finished, coming back)", " (Transaction.unfinished)"][Int(delivery.rawValue)]
             return (.storeKit, .app, "purchased: transaction \(transaction)" + how)

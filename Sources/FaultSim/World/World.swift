@@ -94,8 +94,8 @@ public struct World: Sendable {
     mutating func planRun() {
         user.plan(&kernel, &ledger)
         // The weather's durations are drawn always and computed only for the runs that have it.
-        let weather = Network.drawWeather(&kernel)
-        let outage = Apple.drawOutage(&kernel)
+        let weather = FaultWindow.draw(&kernel)
+        let outage = FaultWindow.draw(&kernel)
         server.drawReturningCustomer(&kernel)
         network.startWeather(weather, &kernel)
         apple.startOutage(outage, &kernel)

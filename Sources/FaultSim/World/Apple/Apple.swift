@@ -16,9 +16,8 @@ struct Apple: Sendable {
 
     /// Every transaction of the run, by number (charge order).
     var transactions = RunArray<AppleTransaction>()
-    /// This run's outage window, or −1.
-    var outageFrom: SimTime = -1
-    var outageUntil: SimTime = -1
+    /// This run's outage window, if it has one.
+    var outage = FaultWindow()
 
     /// How long StoreKit 1 takes to hand back a finished transaction.
     static var finishedComesBackAfterMs: SimTime { 2_000 }
@@ -40,8 +39,7 @@ struct Apple: Sendable {
     @inline(__always)
     mutating func reset(shared: Bool) {
         transactions.removeAll(shared: shared)
-        outageFrom = -1
-        outageUntil = -1
+        outage.close()
     }
 
     @inline(__always)
@@ -49,26 +47,15 @@ struct Apple: Sendable {
 
     // MARK: Outages
 
-    /// The outage's uniforms, drawn always (see `Network.WeatherDraws`).
-    struct OutageDraws { var occurs, start, length: Double }
-
-    @inline(__always)
-    static func drawOutage(_ kernel: inout Kernel) -> OutageDraws {
-        OutageDraws(occurs: kernel.unit(.plan), start: kernel.unit(.plan), length: kernel.unit(.plan))
-    }
-
     /// Starts the run's outage window, if the fault fires.
     @inline(__always)
-    mutating func startOutage(_ draws: OutageDraws, _ kernel: inout Kernel) {
+    mutating func startOutage(_ draws: FaultWindow.Draws, _ kernel: inout Kernel) {
         guard kernel.fault(.appleOutage, parameters.outageProbability, draw: draws.occurs) else { return }
-        outageFrom = parameters.outageStart.quantile(draws.start)
-        outageUntil = outageFrom + parameters.outageDuration.quantile(draws.length)
+        outage.open(start: parameters.outageStart, length: parameters.outageDuration, draws)
     }
 
     @inline(__always)
-    func isOutage(_ time: SimTime) -> Bool {
-        outageFrom >= 0 && time >= outageFrom && time < outageUntil
-    }
+    func isOutage(_ time: SimTime) -> Bool { outage.contains(time) }
 
     // MARK: Charging
 

@@ -7,9 +7,8 @@ struct Network: Sendable {
     let parameters: NetworkParameters
     /// Every request of the run, by number.
     var requests = RunArray<Request>()
-    /// This run's offline episode, or −1.
-    var offlineFrom: SimTime = -1
-    var offlineUntil: SimTime = -1
+    /// This run's offline episode, if it has one.
+    var offline = FaultWindow()
 
     /// How long an offline request takes to fail: the OS knows at once.
     static var offlineFailureMs: SimTime { 100 }
@@ -21,32 +20,20 @@ struct Network: Sendable {
     @inline(__always)
     mutating func reset(shared: Bool) {
         requests.removeAll(shared: shared)
-        offlineFrom = -1
-        offlineUntil = -1
+        offline.close()
     }
 
-    /// The weather's uniforms, drawn always (so every design sees the same world) and turned
-    /// into an episode only in the runs that have one.
-    struct WeatherDraws { var occurs, start, length: Double }
-
+    /// Starts the run's weak-network episode, if the fault fires; the network comes back at
+    /// its end.
     @inline(__always)
-    static func drawWeather(_ kernel: inout Kernel) -> WeatherDraws {
-        WeatherDraws(occurs: kernel.unit(.plan), start: kernel.unit(.plan), length: kernel.unit(.plan))
-    }
-
-    /// Starts the run's weak-network episode, if the fault fires.
-    @inline(__always)
-    mutating func startWeather(_ draws: WeatherDraws, _ kernel: inout Kernel) {
+    mutating func startWeather(_ draws: FaultWindow.Draws, _ kernel: inout Kernel) {
         guard kernel.fault(.weakNetwork, parameters.weakNetworkProbability, draw: draws.occurs) else { return }
-        offlineFrom = parameters.weakNetworkStart.quantile(draws.start)
-        offlineUntil = offlineFrom + parameters.weakNetworkDuration.quantile(draws.length)
-        kernel.schedule(.networkRegained, after: offlineUntil)
+        offline.open(start: parameters.weakNetworkStart, length: parameters.weakNetworkDuration, draws)
+        kernel.schedule(.networkRegained, after: offline.until)
     }
 
     @inline(__always)
-    func isOffline(_ time: SimTime) -> Bool {
-        offlineFrom >= 0 && time >= offlineFrom && time < offlineUntil
-    }
+    func isOffline(_ time: SimTime) -> Bool { offline.contains(time) }
 
     @inline(__always)
     subscript(request: Int32) -> Request { requests[Int(request)] }

@@ -41,7 +41,7 @@ extension AppServer {
         if order >= 0 {
             deliver(transaction, uid: orders[Int(order)].uid, item: orders[Int(order)].item, &kernel, &ledger)
         } else {
-            deliver(transaction, uid: uid, item: defaultItem(of: apple[transaction].product), &kernel, &ledger)
+            deliver(transaction, uid: uid, item: items.defaultItem(of: apple[transaction].product), &kernel, &ledger)
         }
     }
 
@@ -69,8 +69,8 @@ extension AppServer {
         guard design.storeKitAPI == .sk2 else { return nil }
         let tx = apple[transaction]
         if design.itemMapping == .appAccountToken { return (tx.payloadUid, tx.payloadItem) }
-        if design.userMapping == .appAccountToken && itemsPerProduct == 1 {
-            return (tx.payloadUid, defaultItem(of: tx.product))
+        if design.userMapping == .appAccountToken && items.isOneToOne {
+            return (tx.payloadUid, items.defaultItem(of: tx.product))
         }
         return nil
     }

@@ -9,7 +9,7 @@ struct AppServer: Sendable {
     let parameters: AppServerParameters
     let design: Design
     let traits: WorldTraits
-    let itemsPerProduct: Int32
+    let items: ItemNumbering
     let returningCustomerProbability: Double
 
     /// Orders, by number (order-first designs, and orders made at verification).
@@ -27,7 +27,7 @@ struct AppServer: Sendable {
         parameters = scenario.appServer
         self.design = design
         self.traits = traits
-        itemsPerProduct = Int32(scenario.catalog.itemsPerProduct)
+        items = ItemNumbering(scenario.catalog)
         returningCustomerProbability = scenario.user.returningCustomerProbability
     }
 
@@ -48,8 +48,6 @@ struct AppServer: Sendable {
         customerKnown = kernel.unit(.plan) < returningCustomerProbability
     }
 
-    @inline(__always)
-    func defaultItem(of product: Int32) -> Int32 { product * itemsPerProduct }
 
     /// Apple charged: the server's record of the transaction starts empty, and the
     /// reconciliation job starts with the run's first charge.

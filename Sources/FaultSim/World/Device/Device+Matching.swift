@@ -39,7 +39,7 @@ extension Device {
     mutating func newRecordFromTransaction(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple) -> Int32 {
         let tx = apple[transaction]
         let record = Int32(records.count)
-        records.append(PurchaseRecord(intent: tx.intent, uid: currentUser, item: defaultItem(of: tx.product),
+        records.append(PurchaseRecord(intent: tx.intent, uid: currentUser, item: items.defaultItem(of: tx.product),
                                       product: tx.product, transaction: transaction, holdsReceipt: keepsReceiptInRecord))
         persist(record, &kernel)
         return record
@@ -74,7 +74,7 @@ extension Device {
     func resolveMapping(_ transaction: Int32, record: Int32?, _ apple: inout Apple) -> (uid: Int32, item: Int32, order: Int32) {
         let tx = apple[transaction]
         let intact = transactions[Int(transaction)].payloadIntact
-        var item = defaultItem(of: tx.product)
+        var item = items.defaultItem(of: tx.product)
         var order: Int32 = -1
         var uid = currentUser
         switch design.itemMapping {

@@ -12,7 +12,7 @@ struct Device: Sendable {
     let parameters: DeviceParameters
     /// StoreKit's callback delay, drawn by the app when it adds a payment.
     let callbackDelay: DurationDistribution
-    let itemsPerProduct: Int32
+    let items: ItemNumbering
 
     var appRunning = false
     /// Increments at each launch; events and answers of an older process are ignored.
@@ -44,7 +44,7 @@ struct Device: Sendable {
         self.traits = traits
         parameters = scenario.device
         callbackDelay = scenario.storeKit.callbackDelay
-        itemsPerProduct = Int32(scenario.catalog.itemsPerProduct)
+        items = ItemNumbering(scenario.catalog)
     }
 
     @inline(__always)
@@ -61,8 +61,6 @@ struct Device: Sendable {
         paymentsOnSheet = 0
     }
 
-    @inline(__always)
-    func defaultItem(of product: Int32) -> Int32 { product * itemsPerProduct }
 
     /// Apple charged: the app will hear of transaction number `transactions.count`.
     @inline(__always)

@@ -36,13 +36,14 @@ struct User: Sendable {
     @inline(__always)
     mutating func plan(_ kernel: inout Kernel, _ ledger: inout Ledger) {
         var startAt: SimTime = 0
+        let items = ItemNumbering(catalog)
         for index in 0..<parameters.intentsPerRun {
             startAt += index == 0 ? User.firstIntentAtMs : parameters.timeBetweenIntents.quantile(kernel.unit(.plan))
             var plan = IntentPlan()
             plan.startAt = startAt
             plan.product = Int32(catalog.products > 1 ? kernel.streams.int(.plan, below: catalog.products) : 0)
             let choice = catalog.itemsPerProduct > 1 ? kernel.streams.int(.plan, below: catalog.itemsPerProduct) : 0
-            plan.item = plan.product * Int32(catalog.itemsPerProduct) + Int32(choice)
+            plan.item = items.item(product: plan.product, choice: Int32(choice))
             plan.sheetTime = parameters.paymentSheetTime.quantile(kernel.unit(.plan))
             plan.patienceDraw = kernel.unit(.plan)
             plan.switchDelayDraw = kernel.unit(.plan)

@@ -49,6 +49,11 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
         FaultCase(.rebuyNoCallback, needs: serverAlwaysFails) { $0.user.intentsPerRun = 2 },
         FaultCase(.notificationLost) { $0.apple.notificationLossProbability = 0.5 },
         FaultCase(.pendingPurchase) { $0.storeKit.pendingProbability = 0.5 },
+        FaultCase(.appServerOutage) { $0.appServer.outageProbability = 1 },
+        FaultCase(.notificationEndpointBroken) { $0.appServer.notificationEndpointBrokenProbability = 1 },
+        FaultCase(.signatureCheckFailing) { $0.appServer.signatureCheckFailureProbability = 1 },
+        FaultCase(.notificationAnswerTooSlow) { $0.appServer.notificationHandlingTime = .fixed(10_000) },
+        FaultCase(.notificationResent) { $0.apple.notificationResentProbability = 0.5 },
     ]
 }
 

@@ -5,8 +5,11 @@ import Testing
 /// The JSON writer's output is frozen: `Tests/Fixtures/scenario-json.txt` holds what the
 /// hand-written writer produced before the parameter table replaced it, for every committed
 /// scenario and a few worlds that use every distribution kind. Results and replays depend on
-/// these bytes (a partial result embeds them), so any difference is a bug, not a fixture to
-/// regenerate.
+/// these bytes (a partial result embeds them), so a difference is a change to review: a new key
+/// adds its line to every case and a new scenario file adds its cases; nothing else may change.
+/// After such a change, regenerate and read the diff:
+///
+///     FAULTSIM_UPDATE_GOLDENS=1 swift test --filter ScenarioJSONStabilityTests
 @Suite("Scenario JSON stays byte-identical")
 struct ScenarioJSONStabilityTests {
     static let fixturePath = packageRoot + "/Tests/Fixtures/scenario-json.txt"
@@ -46,8 +49,11 @@ struct ScenarioJSONStabilityTests {
 
     @Test("Every committed scenario is written back exactly as before the parameter table")
     func writerOutputIsUnchanged() throws {
-        let expected = try String(contentsOfFile: Self.fixturePath, encoding: .utf8)
         let actual = Self.render(try Self.cases())
+        if ProcessInfo.processInfo.environment["FAULTSIM_UPDATE_GOLDENS"] == "1" {
+            try actual.write(toFile: Self.fixturePath, atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOfFile: Self.fixturePath, encoding: .utf8)
         #expect(actual == expected, "the scenario JSON writer's output changed; it must stay byte-identical")
     }
 }

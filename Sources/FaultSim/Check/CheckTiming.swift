@@ -61,6 +61,11 @@ public struct CheckTiming: Sendable, Equatable {
         pin(&fixed.storeKit.pendingDelay, 0.5)
         pin(&fixed.apple.outageStart, 0.5)
         pin(&fixed.apple.outageDuration, 0.5)
+        pin(&fixed.appServer.notificationHandlingTime, serviceQuantile)
+        pin(&fixed.appServer.outageStart, 0.5)
+        pin(&fixed.appServer.outageDuration, 0.5)
+        pin(&fixed.appServer.notificationEndpointBrokenDuration, 0.5)
+        pin(&fixed.appServer.signatureCheckFailureDuration, 0.5)
         return fixed
     }
 

@@ -34,6 +34,11 @@ public enum FaultKind: Int, Sendable, CaseIterable {
     case rebuyNoCallback
     case notificationLost
     case pendingPurchase
+    case appServerOutage
+    case notificationEndpointBroken
+    case signatureCheckFailing
+    case notificationAnswerTooSlow
+    case notificationResent
 
     /// One row of the fault table.
     public struct Row: Sendable {
@@ -98,6 +103,16 @@ public enum FaultKind: Int, Sendable, CaseIterable {
                                     .apple, "a notification attempt was lost")
         case .pendingPurchase: Row("pending_purchase", "storeKit.pendingProbability",
                                    .storeKit, "purchase() returned .pending; the charge came later")
+        case .appServerOutage: Row("app_server_outage", "appServer.outageProbability",
+                                   .appServer, "an app-server outage window started")
+        case .notificationEndpointBroken: Row("notification_endpoint_broken", "appServer.notificationEndpointBrokenProbability",
+                                              .appServer, "the notification endpoint was broken for a window")
+        case .signatureCheckFailing: Row("signature_check_failing", "appServer.signatureCheckFailureProbability",
+                                         .appServer, "the server could not check Apple's signatures for a window")
+        case .notificationAnswerTooSlow: Row("notification_answer_too_slow", "appServer.notificationHandlingTime",
+                                             .appServer, "the server answered a notification after apple.notificationTimeout")
+        case .notificationResent: Row("notification_resent", "apple.notificationResentProbability",
+                                      .apple, "Apple posted an accepted notification again")
         }
     }
 

@@ -178,6 +178,29 @@ public struct AppServerParameters: Sendable, Equatable {
     public var reconcileIntervalMs: SimTime = Scenario.hour
     /// How long after a charge the job keeps looking for it.
     public var reconcileWindowMs: SimTime = 2 * Scenario.day
+    /// A run meets an outage of the whole server: every request in the window fails, the
+    /// client's, Apple's notification posts and the recover page's alike (guess).
+    public var outageProbability = 0.001
+    /// When the outage starts, from the start of the run.
+    public var outageStart = DurationDistribution.uniform(minMs: 0, maxMs: 2 * Scenario.minute)
+    /// How long the outage lasts (guess).
+    public var outageDuration = DurationDistribution.logNormal(medianMs: 30 * Scenario.minute, p99Ms: 12 * Scenario.hour)
+    /// The notification endpoint is broken when the run starts (guess).
+    public var notificationEndpointBrokenProbability = 0.002
+    /// How long it stays broken from the start of the run; at least the horizon is the whole run
+    /// (guess).
+    public var notificationEndpointBrokenDuration = DurationDistribution.logNormal(medianMs: Scenario.day, p99Ms: 30 * Scenario.day)
+    /// What the broken endpoint does with Apple's posts.
+    public var notificationEndpointBehaviour = BrokenEndpointBehaviour.answers5xx
+    /// The server's check of Apple's signatures fails when the run starts (certificate chain or
+    /// OCSP errors; guess).
+    public var signatureCheckFailureProbability = 0.0005
+    /// How long the check keeps failing from the start of the run.
+    public var signatureCheckFailureDuration = DurationDistribution.logNormal(medianMs: 4 * Scenario.hour, p99Ms: Scenario.day)
+    /// What the server answers when it cannot check a signature.
+    public var verificationErrorAnswer = VerificationErrorAnswer.tryLater
+    /// Time the notification handler takes before it answers Apple (guess).
+    public var notificationHandlingTime = DurationDistribution.logNormal(medianMs: 50, p99Ms: 2 * Scenario.second)
 }
 
 /// Apple's servers.
@@ -194,6 +217,13 @@ public struct AppleParameters: Sendable, Equatable {
     public var outageDuration = DurationDistribution.logNormal(medianMs: 30 * Scenario.minute, p99Ms: 6 * Scenario.hour)
     /// One delivery attempt of a server-to-server notification is lost.
     public var notificationLossProbability = 0.02
-    /// Time from the charge to the first notification attempt.
-    public var notificationDelay = DurationDistribution.fixed(5 * Scenario.second)
+    /// Time from the charge to the first notification attempt (guess; FB15330451 reports 66 minutes).
+    public var notificationDelay = DurationDistribution.logNormal(medianMs: 5 * Scenario.second, p99Ms: Scenario.hour)
+    /// Apple stops waiting for the server's answer to a notification post after this long and
+    /// counts the attempt as failed (guess: Apple documents none).
+    public var notificationTimeoutMs: SimTime = 5 * Scenario.second
+    /// Whether Apple retries a notification answered with a 4xx.
+    public var notificationRetriesOn4xx = ClientErrorRetry.notRetried
+    /// Apple posts a notification the server accepted once more (guess).
+    public var notificationResentProbability = 0.01
 }

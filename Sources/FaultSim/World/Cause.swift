@@ -30,6 +30,8 @@ public enum Cause: Int, Sendable, CaseIterable {
     case appleTimeout
     case slowNetwork
     case stillPending
+    case serverOutage
+    case signatureCheckFailed
     // Mis-delivered.
     case creditedToSwitchedAccount
     case creditedAfterApplicationUsernameLost
@@ -64,6 +66,8 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .appleTimeout: "apple_timeout"
         case .slowNetwork: "slow_network"
         case .stillPending: "still_pending_at_horizon"
+        case .serverOutage: "app_server_outage"
+        case .signatureCheckFailed: "signature_check_failed"
         case .creditedToSwitchedAccount: "credited_to_switched_account"
         case .creditedAfterApplicationUsernameLost: "credited_after_application_username_lost"
         case .itemGuessed: "item_guessed"
@@ -98,6 +102,8 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .appleTimeout: "Apple was too slow for the server at the last verification"
         case .slowNetwork: "the last verify request outlasted the client's timeout"
         case .stillPending: "still being worked on at the horizon"
+        case .serverOutage: "the app server was down at the last verification"
+        case .signatureCheckFailed: "the server could not check Apple's signature at the last verification"
         case .creditedToSwitchedAccount: "credited to the account logged in after a switch"
         case .creditedAfterApplicationUsernameLost: "credited to the current account because applicationUsername was lost"
         case .itemGuessed: "the item was guessed from the product id (several items per product)"

@@ -56,7 +56,9 @@ extension World {
             device.onRecoverPageOpen(transaction, epoch: epoch, &kernel, &apple, &network)
         case .notificationAttempt(let transaction, let attempt):
             if apple.attemptNotification(transaction, attempt: attempt, &kernel) {
-                server.onNotification(transaction, &kernel, &ledger, &apple)
+                let answer = server.onNotification(transaction, appleTimeoutMs: scenario.apple.notificationTimeoutMs,
+                                                   &kernel, &ledger, &apple)
+                apple.notificationAnswered(transaction, attempt: attempt, answer, &kernel)
             }
         case .reconcileTick:
             server.onReconcileTick(&kernel, &ledger, &apple)

@@ -14,6 +14,12 @@ struct WorldTraits: Sendable {
     let reconcilesHistory: Bool
     /// The server checks a signed transaction itself, with no call to Apple.
     let verifiesLocally: Bool
+    /// The server's verification of the client's purchase rests on Apple's signature: a StoreKit
+    /// 2 transaction checked locally, or the signed answer of the App Store Server API.
+    let verifiesSignedData: Bool
+    /// Some path of the server checks Apple's signatures: the client's verification, the
+    /// notifications' `signedPayload`, the signed transactions of Get Transaction History.
+    let checksSignatures: Bool
 
     init(design: Design, platform: PlatformParameters) {
         retriesAtLaunch = !design.retryTriggers.isDisjoint(with: [.launch, .foreground])
@@ -21,5 +27,7 @@ struct WorldTraits: Sendable {
         hearsNotifications = design.serverRecovery.contains(.notifications) && platform.oneTimeChargeNotifications == .v2
         reconcilesHistory = design.serverRecovery.contains(.transactionHistory)
         verifiesLocally = design.serverVerification == .signedLocally && design.storeKitAPI == .sk2 && platform.verification == .jws
+        verifiesSignedData = design.storeKitAPI == .sk2 && platform.verification == .jws
+        checksSignatures = verifiesSignedData || hearsNotifications || reconcilesHistory
     }
 }

@@ -100,6 +100,9 @@ public struct World: Sendable {
         network.startWeather(weather, &kernel)
         apple.startOutage(outage, &kernel)
         user.scheduleIntents(&kernel)
+        // Issue 22's windows, drawn last so that every earlier draw of the plan is unchanged.
+        let serverWindows = AppServer.WindowDraws.draw(&kernel)
+        server.startWindows(serverWindows, &kernel)
     }
 
     /// Pops and handles events until the queue is empty or the cap is reached; returns how

@@ -10,13 +10,6 @@ extension AppServer {
         kernel.schedule(.reconcileTick, after: parameters.reconcileIntervalMs)
     }
 
-    /// A `ONE_TIME_CHARGE` notification reached the server.
-    @inline(__always)
-    mutating func onNotification(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
-        customerKnown = true
-        creditFromAppleData(transaction, &kernel, &ledger, &apple)
-    }
-
     /// The reconciliation job: for a customer the server knows, Get Transaction History, and
     /// every undelivered transaction it lists and can credit is delivered. Runs every
     /// `appServer.reconcileInterval` for `appServer.reconcileWindow` after the first charge.
@@ -24,9 +17,11 @@ extension AppServer {
     mutating func onReconcileTick(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
         guard kernel.now - firstChargeAt <= parameters.reconcileWindowMs else { return }
         guard transactions.contains(where: { $0.deliveries == 0 }) else { return }
-        if customerKnown {
+        // A job on a server that is down does not run; one that cannot check the signed
+        // transactions of the answer credits none of them.
+        if customerKnown && !isDown(kernel.now) {
             kernel.tally.appleRequests += 1
-            if apple.answersHistory(&kernel) {
+            if apple.answersHistory(&kernel) && !cannotCheckSignatures(kernel.now) {
                 for index in transactions.indices where transactions[index].deliveries == 0 && apple.historyLists(index) {
                     creditFromAppleData(Int32(index), &kernel, &ledger, &apple)
                 }

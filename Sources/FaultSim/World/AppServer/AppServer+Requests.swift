@@ -4,6 +4,12 @@ extension AppServer {
     @inline(__always)
     mutating func onRequestArrives(_ request: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger,
                                    _ network: inout Network, _ apple: inout Apple) {
+        if isDown(kernel.now) {
+            // The load balancer answers 503 for a server that is down.
+            network.recordFailure(request, .serverOutage)
+            respond(request, .failure, &kernel, &network)
+            return
+        }
         if kernel.fault(.serverError, parameters.errorProbability, .appServer) {
             network.recordFailure(request, .serverError)
             respond(request, .failure, &kernel, &network)
@@ -68,6 +74,13 @@ extension AppServer {
     @inline(__always)
     mutating func proved(_ request: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ network: inout Network,
                          _ apple: inout Apple) {
+        // A StoreKit 2 purchase is proved by Apple's signature, on the transaction itself or on
+        // the App Store Server API's answer: with the certificate check failing, it proves nothing.
+        if traits.verifiesSignedData && cannotCheckSignatures(kernel.now) {
+            network.recordFailure(request, .signatureCheckFailed)
+            respond(request, verificationErrorAnswer, &kernel, &network)
+            return
+        }
         if network[request].kind == .recover {
             let recovered = recoverFromLookup(network[request].transaction, uid: network[request].uid, &kernel, &ledger, &apple)
             if !recovered { network.recordFailure(request, .notRecoverable) }

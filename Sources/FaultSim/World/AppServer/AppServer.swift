@@ -22,6 +22,12 @@ struct AppServer: Sendable {
     /// When the first charge of the run happened (the reconciliation window counts from it).
     var firstChargeAt: SimTime = -1
     var reconcileScheduled = false
+    /// This run's failures with one cause (docs/model.md §7, "Failures with one cause"), each a
+    /// window of the run that one fault covers: the whole server down, the notification
+    /// endpoint broken, the check of Apple's signatures failing.
+    var outage = FaultWindow()
+    var endpointBroken = FaultWindow()
+    var signatureCheckBroken = FaultWindow()
 
     init(scenario: Scenario, design: Design, traits: WorldTraits) {
         parameters = scenario.appServer
@@ -38,6 +44,9 @@ struct AppServer: Sendable {
         customerKnown = false
         firstChargeAt = -1
         reconcileScheduled = false
+        outage.close()
+        endpointBroken.close()
+        signatureCheckBroken.close()
     }
 
     /// The plan's last draw, made only by designs whose server asks for history (the only

@@ -14,12 +14,33 @@ extension Apple {
     @inline(__always)
     mutating func attemptNotification(_ transaction: Int32, attempt: Int32, _ kernel: inout Kernel) -> Bool {
         guard kernel.fault(.notificationLost, parameters.notificationLossProbability, .apple) else { return true }
-        let retries = Apple.notificationRetryHours
-        if Int(attempt) < retries.count {
-            kernel.schedule(.notificationAttempt(transaction: transaction, attempt: attempt + 1),
-                            after: retries[Int(attempt)] * 3_600_000)
-        }
+        retryNotification(transaction, after: attempt, &kernel)
         return false
+    }
+
+    /// The server answered attempt `attempt`: Apple's documentation retries "50x or 40x" and any
+    /// attempt without a success answer; `apple.notificationRetriesOn4xx` says whether a 4xx still
+    /// is. An accepted post is sometimes posted again (`notificationResent`).
+    @inline(__always)
+    mutating func notificationAnswered(_ transaction: Int32, attempt: Int32, _ answer: NotificationAnswer, _ kernel: inout Kernel) {
+        switch answer {
+        case .accepted:
+            if kernel.fault(.notificationResent, parameters.notificationResentProbability, .apple) {
+                retryNotification(transaction, after: attempt, &kernel)
+            }
+        case .status5xx, .none:
+            retryNotification(transaction, after: attempt, &kernel)
+        case .status4xx:
+            if parameters.notificationRetriesOn4xx == .retried { retryNotification(transaction, after: attempt, &kernel) }
+        }
+    }
+
+    /// Schedules the attempt after `attempt`, while Apple's five retries last.
+    @inline(__always)
+    func retryNotification(_ transaction: Int32, after attempt: Int32, _ kernel: inout Kernel) {
+        let retries = Apple.notificationRetryHours
+        guard Int(attempt) < retries.count else { return }
+        kernel.schedule(.notificationAttempt(transaction: transaction, attempt: attempt + 1), after: retries[Int(attempt)] * 3_600_000)
     }
 
     /// Apple's answer to one server call (verifyReceipt, or the App Store Server API): how long

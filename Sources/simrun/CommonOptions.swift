@@ -23,6 +23,9 @@ enum CommonOptions {
     static let set = OptionSpec(name: "--set", valueName: "key.path=value",
                                 help: "Override a scenario key, as in the file (repeatable): --set platform=pre-2025, --set network.requestLossProbability=0.1.",
                                 repeatable: true)
+    /// Each design also with today's full server recovery (`run`, `report`).
+    static let plusServer = OptionSpec(name: "--plus-server", valueName: nil,
+                                       help: "After each design, also run it with today's full server recovery (notifications + transaction history) as '<name>+server', on the same runs: what the client's choices are worth, and what the server's add.")
     static let quiet = OptionSpec(name: "--quiet", valueName: nil,
                                   help: "No progress line on standard error (one is drawn only when it is a terminal).")
 

@@ -17,7 +17,7 @@ enum ReportCommand: Command {
         name: "report", abstract: "Write one self-contained HTML page: parameters, table, outcome and cause charts, fault counts, the pairwise matrix, a sequence diagram per losing design, and sweeps.",
         summary: "One self-contained HTML page: table, charts, matrix, diagrams, sweeps.",
         options: [out, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, param, SweepCommand.values,
-                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, CommonOptions.quiet, CommonOptions.set],
+                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
         usageNote: "open the page in any browser; print it to PDF for paper")
 
     /// How many of a design's first runs lost with its most common cause the report looks at
@@ -28,7 +28,8 @@ enum ReportCommand: Command {
         _ = try context.required(out)
         let sweepRunCount = try context.integer(sweepRuns, in: 1...ScenarioInput.maxRuns)
         let source = try context.scenario()
-        let scenario = source.scenario
+        var scenario = source.scenario
+        if context.given(CommonOptions.plusServer) { scenario = scenario.addingFullServerRecoveryVariants() }
         let chosen = scenario.selectedDesigns
 
         var sweep: Sweep?
@@ -124,7 +125,9 @@ enum ReportCommand: Command {
     static func example(_ scenario: Scenario, source: ScenarioInput.Source, design: Design, tally: DesignTally,
                         overrides: [ScenarioOverride], progress: ProgressCounter) -> HTMLReport.Diagram? {
         let total = UInt64(scenario.runs)
-        guard let cause = tally.causes(of: .lost).first?.cause else {
+        // A `+server` variant exists only under --plus-server, which a replayed trace command
+        // does not carry: its losing runs are drawn for the design itself.
+        guard !design.name.hasSuffix(Design.serverRecoverySuffix), let cause = tally.causes(of: .lost).first?.cause else {
             progress.add(scenario.runs)
             return nil
         }

@@ -16,7 +16,7 @@ enum RunCommand: Command {
         name: "run", abstract: "Simulate a scenario for each design and compare lost, mis-delivered and duplicated orders.",
         summary: "Simulate a scenario for each design; print the table, write CSVs.",
         options: [CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, out, faultsOut, pairsOut, causesOut,
-                  chunkSize, wide, CommonOptions.quiet, CommonOptions.set] + ShardOptions.options,
+                  chunkSize, wide, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set] + ShardOptions.options,
         usageNote: "no scenario: scenarios/default.json, or its built-in copy; every output is written whole or not at all")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
@@ -25,7 +25,8 @@ enum RunCommand: Command {
         let source = try context.scenario()
         let shardRequest = try ShardOptions.request(context, exclusive: outputs)
         let targets = try context.outputs(outputs + [ShardOptions.partialOut], inputs: source.inputs)
-        let scenario = source.scenario
+        var scenario = source.scenario
+        if context.given(CommonOptions.plusServer) { scenario = scenario.addingFullServerRecoveryVariants() }
         let chosen = scenario.selectedDesigns
         let slice = shardRequest?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
         ScenarioInput.warnAboutEventCap(source, designs: chosen)

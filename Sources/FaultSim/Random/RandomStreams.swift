@@ -14,11 +14,16 @@ public enum Component: Int, Sendable, CaseIterable {
     case storeKit
     /// The app server: 5xx and crashes.
     case appServer
-    /// Apple: verify latency and answers, outages, notifications.
+    /// Apple: verify latency and answers, outages.
     case apple
+    /// Server-side recovery, end to end: App Store Server Notifications (Apple's delay, loss and
+    /// resends, the server's faults while it handles a post) and the reconciliation job's calls.
+    /// A stream of their own, so that a design whose server recovers draws the client's request
+    /// luck and Apple's verify luck exactly as one that does not.
+    case serverRecovery
 }
 
-/// The seven streams of one run: a counter-based source, where draw `n` of `component` in run
+/// The eight streams of one run: a counter-based source, where draw `n` of `component` in run
 /// `run` is a function of (seed, run, component, n) alone.
 ///
 /// Each stream is SplitMix64 (Steele, Lea and Flood 2014; Java's `SplittableRandom`): the
@@ -29,13 +34,13 @@ public enum Component: Int, Sendable, CaseIterable {
 /// - `gamma` is derived from the run key exactly as `SplittableRandom.mixGamma` derives a
 ///   split's gamma (odd, with at least 24 bit transitions, the guard against the weak gammas
 ///   that fail statistical tests), so each run walks the ring with its own step;
-/// - component `c` starts at `runKey + c · D`, D = ⌊2^64 / 7⌋: the seven streams of a run are
-///   seven starting points on the run's one sequence, whose distances in draws (c · D / gamma,
+/// - component `c` starts at `runKey + c · D`, D = 2^61 + 1: the eight streams of a run are
+///   eight starting points on the run's one sequence, whose distances in draws (c · D / gamma,
 ///   modulo 2^64) are as good as random, so no stream runs into the next (a run draws about
 ///   10^2 numbers per stream).
 ///
 /// Two runs never share a stretch of draws (their steps differ), which a fixed step would not
-/// guarantee. Reseeding costs three mixes and seven stores, where seeding seven xoshiro256**
+/// guarantee. Reseeding costs three mixes and eight stores, where seeding seven xoshiro256**
 /// generators from SplitMix64 cost 36 mixes (a sixth of the bare engine's instructions).
 ///
 /// One stored position per component rather than an array: a draw names its component as a
@@ -49,6 +54,7 @@ public struct RandomStreams: Sendable {
     var storeKit: UInt64 = 0
     var appServer: UInt64 = 0
     var apple: UInt64 = 0
+    var serverRecovery: UInt64 = 0
     var gamma: UInt64 = 0x9E37_79B9_7F4A_7C15
     /// The seed `seedKey` was computed for (a world keeps its scenario's seed for every run).
     var keyedSeed: UInt64 = 0
@@ -56,8 +62,8 @@ public struct RandomStreams: Sendable {
 
     public init() {}
 
-    /// The spacing of the components' starting points: ⌊2^64 / 7⌋ rounded to odd.
-    static var componentSpacing: UInt64 { 0x2492_4924_9249_2493 }
+    /// The spacing of the components' starting points: 2^64 / 8 rounded to odd.
+    static var componentSpacing: UInt64 { 0x2000_0000_0000_0001 }
 
     /// The next 64 random bits of `component`'s stream. A plain switch rather than a
     /// `_modify` accessor: the optimiser inlines it and folds a constant component away.
@@ -71,6 +77,7 @@ public struct RandomStreams: Sendable {
         case .storeKit: storeKit &+= gamma; return SplitMix64.mix(storeKit)
         case .appServer: appServer &+= gamma; return SplitMix64.mix(appServer)
         case .apple: apple &+= gamma; return SplitMix64.mix(apple)
+        case .serverRecovery: serverRecovery &+= gamma; return SplitMix64.mix(serverRecovery)
         }
     }
 
@@ -92,6 +99,7 @@ public struct RandomStreams: Sendable {
         storeKit = runKey &+ 4 &* spacing
         appServer = runKey &+ 5 &* spacing
         apple = runKey &+ 6 &* spacing
+        serverRecovery = runKey &+ 7 &* spacing
     }
 
     /// Draw `index` (from 0) of `component` in run `run`, computed directly: equal to the

@@ -96,13 +96,12 @@ public struct World: Sendable {
         // The weather's durations are drawn always and computed only for the runs that have it.
         let weather = FaultWindow.draw(&kernel)
         let outage = FaultWindow.draw(&kernel)
+        let serverWindows = AppServer.WindowDraws.draw(&kernel)
         server.drawReturningCustomer(&kernel)
         network.startWeather(weather, &kernel)
         apple.startOutage(outage, &kernel)
-        user.scheduleIntents(&kernel)
-        // Issue 22's windows, drawn last so that every earlier draw of the plan is unchanged.
-        let serverWindows = AppServer.WindowDraws.draw(&kernel)
         server.startWindows(serverWindows, &kernel)
+        user.scheduleIntents(&kernel)
     }
 
     /// Pops and handles events until the queue is empty or the cap is reached; returns how

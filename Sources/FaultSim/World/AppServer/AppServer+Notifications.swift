@@ -36,19 +36,19 @@ extension AppServer {
                 return .accepted
             }
         }
-        if kernel.fault(.serverError, parameters.errorProbability, .appServer) { return .status5xx }
+        if kernel.fault(.serverError, parameters.errorProbability, .serverRecovery) { return .status5xx }
         if cannotCheckSignatures(kernel.now) {
             // The `signedPayload` is a JWS like any other.
             kernel.note(.appServer, .apple, "cannot check the signedPayload")
             return parameters.verificationErrorAnswer == .rejects ? .status4xx : .status5xx
         }
         customerKnown = true
-        if kernel.fault(.serverCrashBeforeDelivery, parameters.crashBeforeDeliveryProbability, .appServer) { return .none }
+        if kernel.fault(.serverCrashBeforeDelivery, parameters.crashBeforeDeliveryProbability, .serverRecovery) { return .none }
         creditFromAppleData(transaction, &kernel, &ledger, &apple)
-        if kernel.fault(.serverCrashAfterDelivery, parameters.crashAfterDeliveryProbability, .appServer) { return .none }
+        if kernel.fault(.serverCrashAfterDelivery, parameters.crashAfterDeliveryProbability, .serverRecovery) { return .none }
         // Forums thread 779594: an answer "after about 30 seconds" is "too long, and Apple's
         // servers will time out": the work is done, the attempt counts as failed.
-        if kernel.sample(parameters.notificationHandlingTime, .appServer) > appleTimeoutMs,
+        if kernel.sample(parameters.notificationHandlingTime, .serverRecovery) > appleTimeoutMs,
            kernel.ruleFault(.notificationAnswerTooSlow) {
             return .none
         }

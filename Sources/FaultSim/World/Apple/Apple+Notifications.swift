@@ -5,7 +5,7 @@ extension Apple {
     @inline(__always)
     mutating func notifyOfCharge(_ transaction: Int32, _ kernel: inout Kernel) {
         guard sendsNotifications else { return }
-        let delay = kernel.sample(parameters.notificationDelay, .apple)
+        let delay = kernel.sample(parameters.notificationDelay, .serverRecovery)
         kernel.schedule(.notificationAttempt(transaction: transaction, attempt: 0), after: delay)
     }
 
@@ -13,7 +13,7 @@ extension Apple {
     /// tried again on Apple's schedule.
     @inline(__always)
     mutating func attemptNotification(_ transaction: Int32, attempt: Int32, _ kernel: inout Kernel) -> Bool {
-        guard kernel.fault(.notificationLost, parameters.notificationLossProbability, .apple) else { return true }
+        guard kernel.fault(.notificationLost, parameters.notificationLossProbability, .serverRecovery) else { return true }
         retryNotification(transaction, after: attempt, &kernel)
         return false
     }
@@ -25,7 +25,7 @@ extension Apple {
     mutating func notificationAnswered(_ transaction: Int32, attempt: Int32, _ answer: NotificationAnswer, _ kernel: inout Kernel) {
         switch answer {
         case .accepted:
-            if kernel.fault(.notificationResent, parameters.notificationResentProbability, .apple) {
+            if kernel.fault(.notificationResent, parameters.notificationResentProbability, .serverRecovery) {
                 retryNotification(transaction, after: attempt, &kernel)
             }
         case .status5xx, .none:
@@ -63,6 +63,6 @@ extension Apple {
     /// Whether Get Transaction History answers now (the reconciliation job's one call).
     @inline(__always)
     mutating func answersHistory(_ kernel: inout Kernel) -> Bool {
-        !isOutage(kernel.now) && !kernel.fault(.appleTryAgain, parameters.tryAgainProbability, .apple)
+        !isOutage(kernel.now) && !kernel.fault(.appleTryAgain, parameters.tryAgainProbability, .serverRecovery)
     }
 }

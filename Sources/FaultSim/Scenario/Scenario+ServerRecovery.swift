@@ -1,0 +1,40 @@
+import Policies
+
+/// The credit split of issue 22: every design beside itself with today's full server recovery,
+/// so that a table shows what the client's choices are worth and what the server's add.
+extension Design {
+    /// Today's full server recovery: `ONE_TIME_CHARGE` notifications and Get Transaction History.
+    public static let fullServerRecovery: ServerRecovery = [.notifications, .transactionHistory]
+
+    /// The suffix of a design's variant with full server recovery (`bliap+server`).
+    public static let serverRecoverySuffix = "+server"
+
+    /// The design with today's full server recovery in place of its own; its name ends in
+    /// `+server`. Everything else, the client above all, is unchanged.
+    public var withFullServerRecovery: Design {
+        var design = self
+        design.name += Design.serverRecoverySuffix
+        design.summary += "; with full server recovery (notifications + transaction history)"
+        design.serverRecovery = Design.fullServerRecovery
+        return design
+    }
+}
+
+extension Scenario {
+    /// The scenario with, right after each selected design that lacks full server recovery, its
+    /// `+server` variant (a custom design), run on the same runs: common random numbers make the
+    /// two a pair run by run.
+    public func addingFullServerRecoveryVariants() -> Scenario {
+        var result = self
+        var names: [String] = []
+        for design in selectedDesigns {
+            names.append(design.name)
+            guard design.serverRecovery != Design.fullServerRecovery else { continue }
+            let variant = design.withFullServerRecovery
+            if !result.availableDesigns.contains(where: { $0.name == variant.name }) { result.customDesigns.append(variant) }
+            if !names.contains(variant.name) { names.append(variant.name) }
+        }
+        result.designs = names
+        return result
+    }
+}

@@ -144,6 +144,11 @@ public struct StoreKitParameters: Sendable, Equatable {
     public var anomalyDelay = DurationDistribution.uniform(minMs: 5 * Scenario.second, maxMs: Scenario.minute)
     /// `purchased` arrives with a nil `transactionIdentifier`.
     public var missingTransactionIdProbability = 0.001
+    /// A transaction that came without an id still has none when StoreKit gives it back at
+    /// the next launch. Guess: seed 002 saw the nil only in the purchase callback, so 0; a
+    /// return to the same, suspended process (which the model counts as a launch, §13) would
+    /// still show it nil.
+    public var missingTransactionIdAfterRelaunchProbability = 0.0
     /// The `applicationUsername` set on the payment comes back nil in a fresh callback.
     public var applicationUsernameLostProbability = 0.01
     /// The same, for a transaction redelivered at launch. Apple: "If you don't assign a UUID

@@ -181,7 +181,8 @@ public struct AppServerParameters: Sendable, Equatable {
     public var appleTimeoutMs: SimTime = 10 * Scenario.second
     /// Period of the transaction-history reconciliation job (designs that run one).
     public var reconcileIntervalMs: SimTime = Scenario.hour
-    /// How long after a charge the job keeps looking for it.
+    /// How long after the latest charge the job keeps running (while a transaction is
+    /// undelivered); a later charge starts it again.
     public var reconcileWindowMs: SimTime = 2 * Scenario.day
 }
 

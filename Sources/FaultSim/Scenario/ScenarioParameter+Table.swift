@@ -225,7 +225,7 @@ extension ScenarioParameter {
               "period of the transaction-history reconciliation job (designs that run one)"),
         .init("appServer.reconcileWindow", .duration(\.appServer.reconcileWindowMs),
               .guess(low: .duration(day), high: .duration(30 * day), reason: "how far back a job looks before giving up"),
-              "how long after a charge the job keeps looking for it"),
+              "how long after the latest charge the job keeps running while a transaction is undelivered"),
     ]
 
     private static let apple: [ScenarioParameter] = [

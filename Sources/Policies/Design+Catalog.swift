@@ -7,7 +7,7 @@ extension Design {
     /// Every preset, in catalog order (the order `simrun designs` prints).
     public static let presets: [Design] = [
         naive, seed000V0, seed000V1_0, seed000V1_1, seed000V1_2, seed001Weiai, seed002Before, seed002After,
-        seed003SK1, seed003SK2, seed004, swiftyStoreKitAtomic, swiftyStoreKitNonAtomic, rmStore, revenueCat, bliap,
+        seed003SK1, seed003SK2, seed004, swiftyStoreKitAtomic, swiftyStoreKitNonAtomic, rmStoreNoVerifier, rmStoreVerifier, revenueCat, bliap,
         faultSimRecommended,
     ]
 

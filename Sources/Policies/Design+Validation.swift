@@ -10,6 +10,17 @@ extension Design {
         if case .tries(let count, let spacing) = retrySchedule, count < 1 || spacing < 0 {
             problems.append("retrySchedule tries needs a count of at least 1 and a spacing of at least 0")
         }
+        if orderCreationTries < 1 || orderCreationTries > 10 || orderCreationSpacingMs < 0 {
+            problems.append("orderCreationTries must be 1 to 10 and orderCreationSpacing at least 0")
+        }
+        if failureCountPersists {
+            if case .linearBackoff = retrySchedule {} else {
+                problems.append("failureCountPersists needs retrySchedule linearBackoff (the kept count sets its wait)")
+            }
+            if !localStore.survivesProcessDeath {
+                problems.append("failureCountPersists needs a durable localStore (sandbox or keychain) to keep the count in")
+            }
+        }
         switch storeKitAPI {
         case .sk1:
             if receiptKind == .signedTransaction {

@@ -40,6 +40,23 @@ public struct Design: Sendable, Equatable {
     public var deliversWholeReceipt: Bool
     public var serverRecovery: ServerRecovery
 
+    // Axes added after the memberwise initialiser: presets set them after `init` (docs/model.md §6).
+
+    /// Which rounds run `retrySchedule`: every round, or only rounds a launch or a trigger
+    /// started (seed 004).
+    public var retryScheduleRounds: RetryScheduleRounds = .everyRound
+    /// The retry schedule's failure count is kept with the durable record, so it survives the
+    /// process (BLIAP keeps `modelVerifyCount` in the keychain): a round a launch or a trigger
+    /// starts waits first as `linearBackoff` says for that count, instead of trying at once.
+    public var failureCountPersists: Bool = false
+    /// What the app does with a `purchased` transaction that has no transaction id.
+    public var transactionsWithoutId: TransactionWithoutIdPolicy = .verify
+    /// Order-first: create-order requests per Buy tap (≥ 1) before the intent ends uncharged,
+    /// `orderCreationSpacingMs` apart; the spinner, if any, stays up meanwhile.
+    public var orderCreationTries: Int = 1
+    /// Order-first: the wait after a failed create-order request before the next one.
+    public var orderCreationSpacingMs: Int64 = 0
+
     public init(
         name: String, summary: String, source: String, storeKitAPI: StoreKitAPI,
         orderTiming: OrderTiming, itemMapping: ItemMapping, userMapping: UserMapping,

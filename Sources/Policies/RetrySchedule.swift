@@ -53,3 +53,27 @@ public enum RetryScope: String, Sendable, CaseIterable {
     case allRecords
     case loggedInUserOnly
 }
+
+/// Which rounds of tries follow `RetrySchedule` (docs/model.md §6, "Rounds and tries").
+public enum RetryScheduleRounds: String, Sendable, CaseIterable {
+    /// Every round.
+    case everyRound
+    /// Only rounds started at a launch (StoreKit's give-back or the `launch`/`foreground`
+    /// trigger), by `networkRegained` or by a recover page. The round a fresh `purchased`
+    /// callback starts, in the purchase's own session, makes one try; after it fails nothing is
+    /// tried until a trigger fires (seed 004 retries "每次…重启", at each restart).
+    case triggeredRoundsOnly
+}
+
+/// What the client does with a `purchased` transaction whose `transactionIdentifier` is nil
+/// (StoreKit 1; docs/model.md §6).
+public enum TransactionWithoutIdPolicy: String, Sendable, CaseIterable {
+    /// Verify it like any other: the app receipt lists it; a per-transaction receipt cannot be
+    /// checked without the id (§7).
+    case verify
+    /// BLIAP: no record and no verification while the id is missing (its transaction model
+    /// refuses a nil id), so it stays unfinished; when StoreKit gives it back at a launch,
+    /// BLIAP's `checkUnfinishedTransactionInSandbox` finishes it undelivered if it still has no
+    /// id, and handles it as usual if it has one.
+    case skipThenFinishAtLaunch
+}

@@ -41,7 +41,7 @@ struct MonotonicityTests {
     ]
 
     static let designs: [Design] = [.naive, .seed000V1_0, .seed000V1_2, .seed002Before, .seed003SK1, .seed004,
-                                    .rmStore, .bliap, .faultSimRecommended]
+                                    .rmStoreVerifier, .bliap, .faultSimRecommended]
 
     @Test("Raising a fault probability does not lower lost orders (paired runs)", arguments: knobs)
     func raisingAFaultNeverHelps(_ knob: Knob) {

@@ -20,6 +20,9 @@ extension Exploration {
         if design.retrySchedule != .none {
             paths.append(DesignPath(name: "in-session retry", because: "retrySchedule", event: .retryDue))
         }
+        if design.orderTiming == .orderFirst && design.orderCreationTries > 1 {
+            paths.append(DesignPath(name: "order-creation retry", because: "orderCreationTries", event: .orderRetryDue))
+        }
         if design.retryTriggers.contains(.launch) {
             paths.append(DesignPath(name: "launch retry", because: "retryTriggers launch", event: .launchRetry))
         }

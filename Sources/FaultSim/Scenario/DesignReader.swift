@@ -60,6 +60,8 @@ enum DesignReader {
             design.receiptKind = design.storeKitAPI == .sk2 ? .signedTransaction : .appReceipt
         }
         try reader.choice("orderTiming", &design.orderTiming)
+        try reader.integer("orderCreationTries", &design.orderCreationTries, in: 1...10)
+        try reader.duration("orderCreationSpacing", &design.orderCreationSpacingMs)
         try reader.choice("itemMapping", &design.itemMapping)
         try reader.choice("userMapping", &design.userMapping)
         try reader.choice("localStore", &design.localStore)
@@ -74,9 +76,12 @@ enum DesignReader {
         if let value = reader.value("retryTriggers") {
             design.retryTriggers = try retryTriggers(value, reader: reader)
         }
+        try reader.choice("retryScheduleRounds", &design.retryScheduleRounds)
+        try reader.bool("failureCountPersists", &design.failureCountPersists)
         try reader.choice("retryScope", &design.retryScope)
         try reader.choice("recoverPage", &design.recoverPage)
         try reader.choice("unmatchedTransactions", &design.unmatchedTransactions)
+        try reader.choice("transactionsWithoutId", &design.transactionsWithoutId)
         try reader.choice("receiptKind", &design.receiptKind)
         try reader.choice("serverVerification", &design.serverVerification)
         try reader.choice("serverIdempotency", &design.serverIdempotency)

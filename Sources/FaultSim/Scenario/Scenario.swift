@@ -144,6 +144,11 @@ public struct StoreKitParameters: Sendable, Equatable {
     public var anomalyDelay = DurationDistribution.uniform(minMs: 5 * Scenario.second, maxMs: Scenario.minute)
     /// `purchased` arrives with a nil `transactionIdentifier`.
     public var missingTransactionIdProbability = 0.001
+    /// A transaction that came without an id still has none when StoreKit gives it back at
+    /// the next launch. Guess: seed 002 saw the nil only in the purchase callback, so 0; a
+    /// return to the same, suspended process (which the model counts as a launch, §13) would
+    /// still show it nil.
+    public var missingTransactionIdAfterRelaunchProbability = 0.0
     /// The `applicationUsername` set on the payment comes back nil in a fresh callback.
     public var applicationUsernameLostProbability = 0.01
     /// The same, for a transaction redelivered at launch. Apple: "If you don't assign a UUID
@@ -176,7 +181,8 @@ public struct AppServerParameters: Sendable, Equatable {
     public var appleTimeoutMs: SimTime = 10 * Scenario.second
     /// Period of the transaction-history reconciliation job (designs that run one).
     public var reconcileIntervalMs: SimTime = Scenario.hour
-    /// How long after a charge the job keeps looking for it.
+    /// How long after the latest charge the job keeps running (while a transaction is
+    /// undelivered); a later charge starts it again.
     public var reconcileWindowMs: SimTime = 2 * Scenario.day
     /// A run meets an outage of the whole server: every request in the window fails, the
     /// client's, Apple's notification posts and the recover page's alike (guess).

@@ -62,6 +62,8 @@ extension World {
             }
         case .reconcileTick:
             server.onReconcileTick(&kernel, &ledger, &apple)
+        case .orderRetryDue(let record, let epoch, let payment):
+            device.onOrderRetryDue(record: record, epoch: epoch, payment: payment, &kernel, &network)
         }
     }
 }

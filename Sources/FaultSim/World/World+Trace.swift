@@ -20,6 +20,7 @@ extension World {
              .purchasePending(_, let epoch):
             return !device.isCurrent(epoch)
         case .purchasing(let record, let epoch): return !device.purchasingMatters(record: record, epoch)
+        case .orderRetryDue(let record, let epoch, _): return !device.orderRetryIsDue(record: record, epoch)
         case .patienceExpired(let intent, let epoch): return !device.waitsBehindModal(intent, epoch)
         case .sessionEnd(let epoch): return !device.isCurrent(epoch) || device.isHeldInApp
         case .retryDue(let transaction, let epoch, let token): return !device.retryIsDue(transaction, epoch, token: token)
@@ -71,6 +72,7 @@ extension World {
         case .recoverPageOpen: return (.user, .app, "opens the recover-order page")
         case .notificationAttempt(let transaction, _): return (.apple, .appServer, "server notification for transaction \(transaction)")
         case .reconcileTick: return (.appServer, .apple, "get transaction history")
+        case .orderRetryDue(let record, _, _): return (.app, nil, "asks for an order again (record \(record))")
         }
     }
 }

@@ -51,13 +51,15 @@ enum WorldEvent: Sendable {
     case notificationAttempt(transaction: Int32, attempt: Int32)
     /// App server: the transaction-history reconciliation job runs.
     case reconcileTick
+    /// Device: an order-first design's next create-order request for a Buy tap is due.
+    case orderRetryDue(record: Int32, epoch: Int32, payment: Int32)
 
     /// The event's kind without its payload: for coverage marks (`simrun check`).
     enum Kind: UInt8, Sendable, CaseIterable {
         case intentStart, buyTap, purchasing, paymentSheet, purchasePending, pendingCompletes, failedCallback
         case purchasedCallback, requestArrives, appleAnswer, responseArrives, requestTimeout, retryDue
         case patienceExpired, sessionEnd, appCrash, userReturns, launchRetry, accountSwitch, networkRegained
-        case recoverPageOpen, notificationAttempt, reconcileTick
+        case recoverPageOpen, notificationAttempt, reconcileTick, orderRetryDue
     }
 
     var kind: Kind {
@@ -85,6 +87,7 @@ enum WorldEvent: Sendable {
         case .recoverPageOpen: .recoverPageOpen
         case .notificationAttempt: .notificationAttempt
         case .reconcileTick: .reconcileTick
+        case .orderRetryDue: .orderRetryDue
         }
     }
 }

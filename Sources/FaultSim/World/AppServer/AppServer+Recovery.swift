@@ -2,7 +2,8 @@
 /// Server Notifications, Get Transaction History (`ServerRecovery`) and the recover page's
 /// look-up.
 extension AppServer {
-    /// Apple charged: the reconciliation job starts with the run's first charge.
+    /// Apple charged: the reconciliation job starts with the charge, unless it is running; a
+    /// running job's window now counts from this charge (`lastChargeAt`).
     @inline(__always)
     mutating func startReconciliation(_ kernel: inout Kernel) {
         guard traits.reconcilesHistory && !reconcileScheduled else { return }
@@ -12,11 +13,16 @@ extension AppServer {
 
     /// The reconciliation job: for a customer the server knows, Get Transaction History, and
     /// every undelivered transaction it lists and can credit is delivered. Runs every
-    /// `appServer.reconcileInterval` for `appServer.reconcileWindow` after the first charge.
+    /// `appServer.reconcileInterval` while the latest charge is at most `appServer.reconcileWindow`
+    /// old and a transaction is undelivered; otherwise it stops, and the next charge starts it
+    /// again.
     @inline(__always)
     mutating func onReconcileTick(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
-        guard kernel.now - firstChargeAt <= parameters.reconcileWindowMs else { return }
-        guard transactions.contains(where: { $0.deliveries == 0 }) else { return }
+        guard kernel.now - lastChargeAt <= parameters.reconcileWindowMs,
+              transactions.contains(where: { $0.deliveries == 0 }) else {
+            reconcileScheduled = false
+            return
+        }
         // A job on a server that is down does not run; one that cannot check the signed
         // transactions of the answer credits none of them.
         if customerKnown && !isDown(kernel.now) {

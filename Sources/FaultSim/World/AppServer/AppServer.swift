@@ -19,8 +19,9 @@ struct AppServer: Sendable {
     /// The server holds a transaction id of this Apple account (a returning customer, or one
     /// it has seen in this run), so it can ask Apple for the account's history.
     var customerKnown = false
-    /// When the first charge of the run happened (the reconciliation window counts from it).
-    var firstChargeAt: SimTime = -1
+    /// When the latest charge of the run happened (the reconciliation window counts from it).
+    var lastChargeAt: SimTime = -1
+    /// The reconciliation job has a tick pending.
     var reconcileScheduled = false
     /// This run's failures with one cause (docs/model.md §7, "Failures with one cause"), each a
     /// window of the run that one fault covers: the whole server down, the notification
@@ -42,7 +43,7 @@ struct AppServer: Sendable {
         orders.removeAll(shared: shared)
         transactions.removeAll(shared: shared)
         customerKnown = false
-        firstChargeAt = -1
+        lastChargeAt = -1
         reconcileScheduled = false
         outage.close()
         endpointBroken.close()
@@ -59,11 +60,11 @@ struct AppServer: Sendable {
 
 
     /// Apple charged: the server's record of the transaction starts empty, and the
-    /// reconciliation job starts with the run's first charge.
+    /// reconciliation window counts from this charge.
     @inline(__always)
     mutating func noteCharge(_ kernel: inout Kernel) {
         transactions.append(ServerTransactionRecord())
-        if firstChargeAt < 0 { firstChargeAt = kernel.now }
+        lastChargeAt = kernel.now
     }
 
     /// What must hold when a run ends (full check in debug builds only).

@@ -124,9 +124,18 @@ extension Device {
         // two oddities below are StoreKit 1's. (The three fields are written together, after
         // the seam's calls, so the array's uniqueness is checked once.)
         var hasId = true, intact = true
+        let fresh = delivery == .fresh
         if design.storeKitAPI == .sk1 {
-            let fresh = delivery == .fresh
-            hasId = !(fresh && kernel.fault(.missingTransactionId, apple.storeKit.missingTransactionIdProbability, draw: missingIdDraw))
+            // A transaction given back at a launch carries its id again, unless it came without
+            // one before and `missingTransactionIdAfterRelaunchProbability` says it still does.
+            let stillMissing = delivery == .redeliveredAtLaunch && !transactions[index].hasTransactionId
+                && apple.storeKit.missingTransactionIdAfterRelaunchProbability > 0
+            if fresh {
+                hasId = !kernel.fault(.missingTransactionId, apple.storeKit.missingTransactionIdProbability, draw: missingIdDraw)
+            } else if stillMissing {
+                hasId = !kernel.fault(.missingTransactionId, apple.storeKit.missingTransactionIdAfterRelaunchProbability,
+                                      draw: missingIdDraw)
+            }
             let lossProbability = fresh
                 ? apple.storeKit.applicationUsernameLostProbability : apple.storeKit.applicationUsernameLostAfterRelaunchProbability
             intact = !kernel.fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw)
@@ -135,13 +144,32 @@ extension Device {
         transactions[index].payloadIntact = intact
         transactions[index].receiptEpoch = epoch
         ledger.recordCallback(transaction, payloadIntact: intact)
-        handlePurchased(transaction, &kernel, &ledger, &apple, &network)
+        if !hasId && design.transactionsWithoutId == .skipThenFinishAtLaunch {
+            skipOrFinishWithoutId(transaction, givenBackAtLaunch: delivery == .redeliveredAtLaunch, &kernel, &ledger, &apple)
+            return
+        }
+        handlePurchased(transaction, fresh: fresh, &kernel, &ledger, &apple, &network)
+    }
+
+    /// BLIAP and a transaction without an id: `BLPaymentTransactionModel`'s initialiser returns
+    /// nil for it, so nothing is written or verified and it stays unfinished; given back at a
+    /// launch still without one, `checkUnfinishedTransactionInSandbox` finishes it ("购买没有交易
+    /// 标识和购买日期的, 是没有成功付款的, 直接 finish 掉"), undelivered.
+    @inline(__always)
+    mutating func skipOrFinishWithoutId(_ transaction: Int32, givenBackAtLaunch: Bool, _ kernel: inout Kernel,
+                                        _ ledger: inout Ledger, _ apple: inout Apple) {
+        if givenBackAtLaunch {
+            kernel.note(.app, nil, "transaction \(transaction) has no id at launch: finished as unpaid")
+            finish(transaction, &kernel, &ledger, &apple)
+        } else {
+            kernel.note(.app, nil, "transaction \(transaction) has no id: not recorded, not verified, left unfinished")
+        }
     }
 
     /// `purchased`: match the transaction to what the user bought, then finish and verify as
     /// the design says.
     @inline(__always)  // its one caller is onPurchasedCallback; a call cost a tenth of it
-    mutating func handlePurchased(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger,
+    mutating func handlePurchased(_ transaction: Int32, fresh: Bool, _ kernel: inout Kernel, _ ledger: inout Ledger,
                                   _ apple: inout Apple, _ network: inout Network) {
         var record = matchRecord(transaction, &apple)
         if let record {
@@ -179,7 +207,7 @@ extension Device {
         }
         if let record, isHeldForOtherAccount(record, &kernel, &ledger) { return }
         if design.finishMoment == .atCallback { finish(transaction, &kernel, &ledger, &apple) }
-        startWork(transaction, &kernel, &apple, &network)
+        startWork(transaction, triggered: !fresh, &kernel, &apple, &network)
     }
 
     /// `finishTransaction`, through StoreKit.
@@ -198,6 +226,7 @@ extension Device {
     @inline(__always)
     mutating func sendCreateOrder(_ intent: Int32, payment: Int32, record: Int32, _ kernel: inout Kernel,
                                   _ network: inout Network) {
+        records[Int(record)].orderTries += 1
         var request = Request()
         request.kind = .createOrder
         request.intent = intent
@@ -215,6 +244,12 @@ extension Device {
                                       _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
         let sent = network[request]
         guard answer == .success else {
+            // The design asks again, `orderCreationSpacing` later, while it has tries left.
+            if records[Int(sent.record)].orderTries < Int32(design.orderCreationTries) {
+                kernel.schedule(.orderRetryDue(record: sent.record, epoch: epoch, payment: sent.payment),
+                                after: design.orderCreationSpacingMs)
+                return
+            }
             // No order, no payment: the user sees an error and the intent ends uncharged, a
             // lost sale.
             if sent.payment == 0 { ledger.recordOrderCreationFailed(sent.intent) }
@@ -224,5 +259,19 @@ extension Device {
         }
         records[Int(sent.record)].order = sent.order
         addPayment(sent.intent, payment: sent.payment, order: sent.order, record: sent.record, &kernel, &apple, &user)
+    }
+
+    /// The next create-order request of a Buy tap is due (`orderCreationTries`).
+    @inline(__always)
+    mutating func onOrderRetryDue(record: Int32, epoch retryEpoch: Int32, payment: Int32, _ kernel: inout Kernel,
+                                  _ network: inout Network) {
+        guard orderRetryIsDue(record: record, retryEpoch) else { return }
+        sendCreateOrder(records[Int(record)].intent, payment: payment, record: record, &kernel, &network)
+    }
+
+    /// A create-order retry scheduled by process `eventEpoch` for `record` is still wanted.
+    @inline(__always)
+    func orderRetryIsDue(record: Int32, _ eventEpoch: Int32) -> Bool {
+        isCurrent(eventEpoch) && records[Int(record)].alive
     }
 }

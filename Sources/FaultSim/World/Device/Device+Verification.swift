@@ -1,12 +1,25 @@
 /// Verifying with the server, and trying again: in-session retries, the recover page, the
 /// launch retry and the network-regained trigger.
 extension Device {
-    /// Starts a fresh round of verification for `transaction` in this session.
+    /// Starts a fresh round of verification for `transaction` in this session. `triggered`: a
+    /// launch, a trigger or a recover page started it, not a fresh `purchased` callback (a
+    /// `triggeredRoundsOnly` design follows its schedule only in such rounds).
     @inline(__always)
-    mutating func startWork(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple, _ network: inout Network) {
+    mutating func startWork(_ transaction: Int32, triggered: Bool, _ kernel: inout Kernel, _ apple: inout Apple,
+                            _ network: inout Network) {
         let index = Int(transaction)
         transactions[index].workEpoch = epoch
         transactions[index].trackedEpoch = epoch
+        transactions[index].followsSchedule = triggered || design.retryScheduleRounds == .everyRound
+        // BLIAP keeps the count with its keychain record (`modelVerifyCount`): a round resumed
+        // with a count waits `count × step` (at most the cap) before its first try.
+        if design.failureCountPersists, transactions[index].failures > 0,
+           let record = recordOf(transaction), records[Int(record)].durable,
+           case .linearBackoff(let stepMs, let capMs) = design.retrySchedule {
+            kernel.note(.app, nil, "the kept failure count \(transactions[index].failures) delays the first try")
+            scheduleRetry(transaction, after: min(Int64(transactions[index].failures) * stepMs, capMs), &kernel)
+            return
+        }
         transactions[index].failures = 0
         sendVerify(transaction, &kernel, &apple, &network)
     }
@@ -102,6 +115,10 @@ extension Device {
         let index = Int(transaction)
         transactions[index].failures += 1
         let failures = Int64(transactions[index].failures)
+        guard transactions[index].followsSchedule else {
+            roundEnded(transaction, &kernel, &apple, &user)
+            return
+        }
         switch design.retrySchedule {
         case .none:
             roundEnded(transaction, &kernel, &apple, &user)
@@ -149,7 +166,7 @@ extension Device {
         guard recoverPageIsUseful(transaction, pageEpoch) else { return }
         switch design.recoverPage {
         case .none: preconditionFailure("a design without a recover page offered one")
-        case .manualRetry: startWork(transaction, &kernel, &apple, &network)
+        case .manualRetry: startWork(transaction, triggered: true, &kernel, &apple, &network)
         case .orderLookup: sendRecover(transaction, &kernel, &apple, &network)
         }
     }
@@ -195,7 +212,7 @@ extension Device {
             let work = transactions[Int(transaction)]
             if work.confirmed || work.abandoned || work.workEpoch == epoch { continue }
             if isHeldForOtherAccount(Int32(index), &kernel, &ledger) { continue }
-            startWork(transaction, &kernel, &apple, &network)
+            startWork(transaction, triggered: true, &kernel, &apple, &network)
         }
     }
 
@@ -211,7 +228,7 @@ extension Device {
             if work.workEpoch == epoch {
                 sendVerify(Int32(index), &kernel, &apple, &network)
             } else {
-                startWork(Int32(index), &kernel, &apple, &network)
+                startWork(Int32(index), triggered: true, &kernel, &apple, &network)
             }
         }
         retryRecords(&kernel, &ledger, &apple, &network)

@@ -121,6 +121,8 @@ struct PurchaseRecord: Sendable {
     var transaction: Int32 = -1
     /// The record keeps the receipt blob, so it can be verified after the transaction finished.
     var holdsReceipt = false
+    /// Order-first: create-order requests sent for this Buy tap so far.
+    var orderTries: Int32 = 0
 }
 
 /// What the app knows of one transaction, and its work on it.
@@ -134,6 +136,11 @@ struct ClientTransaction: Sendable {
     var abandoned = false
     /// Valid only while it is the current epoch: a round of tries is under way.
     var workEpoch: Int32 = -1
+    /// The round under way follows the design's retry schedule; false for the one-try round of
+    /// a `triggeredRoundsOnly` design's fresh callback.
+    var followsSchedule = true
+    /// Failed tries in the round under way; with `failureCountPersists`, in every round while a
+    /// durable record keeps the count.
     var failures: Int32 = 0
     var inFlight = false
     var retryToken: Int32 = 0

@@ -34,6 +34,11 @@ public enum FaultKind: Int, Sendable, CaseIterable {
     case rebuyNoCallback
     case notificationLost
     case pendingPurchase
+    case outsideAppPurchase
+    case errorAfterCharge
+    case cancelledAfterCharge
+    case updatesMissedAtLaunch
+    case updatesRepeatedAtLaunch
 
     /// One row of the fault table.
     public struct Row: Sendable {
@@ -98,6 +103,16 @@ public enum FaultKind: Int, Sendable, CaseIterable {
                                     .apple, "a notification attempt was lost")
         case .pendingPurchase: Row("pending_purchase", "storeKit.pendingProbability",
                                    .storeKit, "purchase() returned .pending; the charge came later")
+        case .outsideAppPurchase: Row("outside_app_purchase", "user.outsideAppPurchaseProbability",
+                                      .user, "bought in the App Store: no token, no record")
+        case .errorAfterCharge: Row("error_after_charge", "storeKit.errorAfterChargeProbability",
+                                    .storeKit, "purchase() threw although charged; Transaction.updates later")
+        case .cancelledAfterCharge: Row("cancelled_after_charge", "storeKit.cancelledAfterChargeProbability",
+                                        .storeKit, "purchase() said userCancelled although charged; Transaction.updates later")
+        case .updatesMissedAtLaunch: Row("updates_missed_at_launch", "storeKit.updatesMissedAtLaunchProbability",
+                                         .storeKit, "Transaction.updates handed nothing over at a launch")
+        case .updatesRepeatedAtLaunch: Row("updates_repeated_at_launch", "storeKit.updatesRepeatedAtLaunchProbability",
+                                           .storeKit, "Transaction.updates handed everything over twice at a launch")
         }
     }
 

@@ -60,6 +60,8 @@ extension World {
             }
         case .reconcileTick:
             server.onReconcileTick(&kernel, &ledger, &apple)
+        case .outsideAppPurchase(let intent):
+            onOutsideAppPurchase(intent)
         }
     }
 }

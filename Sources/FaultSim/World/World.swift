@@ -97,6 +97,7 @@ public struct World: Sendable {
         let weather = FaultWindow.draw(&kernel)
         let outage = FaultWindow.draw(&kernel)
         server.drawReturningCustomer(&kernel)
+        user.planWhereBought(&kernel)
         network.startWeather(weather, &kernel)
         apple.startOutage(outage, &kernel)
         user.scheduleIntents(&kernel)

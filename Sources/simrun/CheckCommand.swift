@@ -83,10 +83,13 @@ enum CheckCommand: Command {
         } else {
             print("FAILS: \(Grouped.format(avoidable)) schedule\(avoidable == 1 ? "" : "s") with an avoidable counterexample")
         }
-        for (avoidability, label) in [(Counterexample.Avoidability.unavoidableWithoutServerRecovery, "without server-side recovery"),
-                                      (.unavoidableOnPlatform, "on this platform")] {
+        for (avoidability, label, why) in [
+            (Counterexample.Avoidability.unavoidableWithoutServerRecovery, "without server-side recovery", "the user paid and never came back"),
+            (.unavoidableOnPlatform, "on this platform", "the user paid and never came back"),
+            (.unavoidableOutsideApp, "for a purchase made outside the app", "no account named, and the user switched accounts"),
+        ] {
             if let count = e.badSchedules[avoidability] {
-                print("unavoidable \(label): \(Grouped.format(count)) schedule\(count == 1 ? "" : "s") (the user paid and never came back)")
+                print("unavoidable \(label): \(Grouped.format(count)) schedule\(count == 1 ? "" : "s") (\(why))")
             }
         }
         print("P(an intent lost) in [\(probability(e.lostLowerBound)), \(probability(e.lostUpperBound))]  (lower: the losing schedules' mass; upper: plus the \(probability(max(0, 1 - e.exploredMass))) of schedules with more than \(e.options.maxFaults) faults)")

@@ -19,6 +19,9 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
 
     static let serverAlwaysFails: @Sendable (inout Scenario) -> Void = { $0.appServer.errorProbability = 1 }
     static let appCrashes: @Sendable (inout Scenario) -> Void = { $0.device.crashProbabilityPerSession = 1 }
+    /// A launch with an unfinished transaction: the purchase made outside the app is handed over
+    /// at the launch when the user opens it.
+    static let boughtOutsideApp: @Sendable (inout Scenario) -> Void = { $0.user.outsideAppPurchaseProbability = 1 }
 
     static let all: [FaultCase] = [
         FaultCase(.requestLost) { $0.network.requestLossProbability = 0.5 },
@@ -54,6 +57,11 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
         FaultCase(.signatureCheckFailing) { $0.appServer.signatureCheckFailureProbability = 1 },
         FaultCase(.notificationAnswerTooSlow) { $0.appServer.notificationHandlingTime = .fixed(10_000) },
         FaultCase(.notificationResent) { $0.apple.notificationResentProbability = 0.5 },
+        FaultCase(.outsideAppPurchase) { $0.user.outsideAppPurchaseProbability = 0.5 },
+        FaultCase(.errorAfterCharge) { $0.storeKit.errorAfterChargeProbability = 0.5 },
+        FaultCase(.cancelledAfterCharge) { $0.storeKit.cancelledAfterChargeProbability = 0.5 },
+        FaultCase(.updatesMissedAtLaunch, needs: boughtOutsideApp) { $0.storeKit.updatesMissedAtLaunchProbability = 0.5 },
+        FaultCase(.updatesRepeatedAtLaunch, needs: boughtOutsideApp) { $0.storeKit.updatesRepeatedAtLaunchProbability = 0.5 },
     ]
 }
 

@@ -5,10 +5,12 @@
 /// or after the user's patience runs out, a retry before or after the user leaves, a relaunch
 /// before or after a notification. Pinning every duration to its median explores one order;
 /// the four corners put the service side (network, server, Apple, StoreKit callbacks) and the
-/// user side (payment sheet, patience, session, relaunch, time between intents, recover page)
+/// user side (payment sheet, patience, session, relaunch, time between intents, recover page,
+/// opening the app after a purchase made outside it)
 /// at opposite ends of their distributions (1st and 99th percentiles), which reverses those
 /// orders. Fault timings (when an offline episode or outage starts and how long it lasts, when
-/// an account switch or a pending approval comes) stay at their medians. The crash instant is
+/// an account switch, a pending approval or a late `Transaction.updates` comes) stay at their
+/// medians. The crash instant is
 /// not pinned: the check makes it a choice between every two steps of a session
 /// (`World.considerScriptedCrash`).
 public struct CheckTiming: Sendable, Equatable {
@@ -17,7 +19,8 @@ public struct CheckTiming: Sendable, Equatable {
     /// notification delay, and StoreKit's callback delay.
     public let serviceQuantile: Double
     /// The quantile of the payment sheet time, patience, session length, relaunch delay, time
-    /// between intents and recover page delay.
+    /// between intents, recover page delay and the delay to open the app after a purchase made
+    /// outside it.
     public let userQuantile: Double
 
     public static let median = CheckTiming(name: "median", serviceQuantile: 0.5, userQuantile: 0.5)
@@ -54,11 +57,13 @@ public struct CheckTiming: Sendable, Equatable {
         pin(&fixed.user.relaunchDelay, userQuantile)
         pin(&fixed.user.timeBetweenIntents, userQuantile)
         pin(&fixed.user.recoverPageDelay, userQuantile)
+        pin(&fixed.user.outsideAppOpenDelay, userQuantile)
         pin(&fixed.user.accountSwitchDelay, 0.5)
         pin(&fixed.network.weakNetworkStart, 0.5)
         pin(&fixed.network.weakNetworkDuration, 0.5)
         pin(&fixed.storeKit.anomalyDelay, 0.5)
         pin(&fixed.storeKit.pendingDelay, 0.5)
+        pin(&fixed.storeKit.lateUpdateDelay, 0.5)
         pin(&fixed.apple.outageStart, 0.5)
         pin(&fixed.apple.outageDuration, 0.5)
         pin(&fixed.appServer.notificationHandlingTime, serviceQuantile)

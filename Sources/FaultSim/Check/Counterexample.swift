@@ -14,6 +14,9 @@ public struct Counterexample: Sendable, Equatable {
         /// server never saw a transaction of the account to ask Apple's history about: nothing
         /// on any side could have learnt of the charge.
         case unavoidableOnPlatform = "unavoidable on this platform"
+        /// Bought outside the app, naming no account, and the user switched accounts before the
+        /// app saw it: no design can tell which account the user meant.
+        case unavoidableOutsideApp = "unavoidable for a purchase made outside the app"
     }
 
     /// Fault points that fired, in order (`simrun trace --fire`).
@@ -37,6 +40,7 @@ public struct Counterexample: Sendable, Equatable {
     }
 
     static func avoidability(cause: Cause, design: Design, platform: PlatformParameters, serverKnewCustomer: Bool) -> Avoidability {
+        if cause == .outsideAppCreditedToCurrentAccount { return .unavoidableOutsideApp }
         guard cause == .userNeverCameBack else { return .avoidable }
         if platform.oneTimeChargeNotifications == .none && !serverKnewCustomer { return .unavoidableOnPlatform }
         return design.serverRecovery.isEmpty ? .unavoidableWithoutServerRecovery : .avoidable

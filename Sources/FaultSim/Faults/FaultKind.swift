@@ -39,6 +39,11 @@ public enum FaultKind: Int, Sendable, CaseIterable {
     case signatureCheckFailing
     case notificationAnswerTooSlow
     case notificationResent
+    case outsideAppPurchase
+    case errorAfterCharge
+    case cancelledAfterCharge
+    case updatesMissedAtLaunch
+    case updatesRepeatedAtLaunch
 
     /// One row of the fault table.
     public struct Row: Sendable {
@@ -113,6 +118,16 @@ public enum FaultKind: Int, Sendable, CaseIterable {
                                              .appServer, "the server answered a notification after apple.notificationTimeout")
         case .notificationResent: Row("notification_resent", "apple.notificationResentProbability",
                                       .apple, "Apple posted an accepted notification again")
+        case .outsideAppPurchase: Row("outside_app_purchase", "user.outsideAppPurchaseProbability",
+                                      .user, "bought in the App Store: no token, no record")
+        case .errorAfterCharge: Row("error_after_charge", "storeKit.errorAfterChargeProbability",
+                                    .storeKit, "purchase() threw although charged; Transaction.updates later")
+        case .cancelledAfterCharge: Row("cancelled_after_charge", "storeKit.cancelledAfterChargeProbability",
+                                        .storeKit, "purchase() said userCancelled although charged; Transaction.updates later")
+        case .updatesMissedAtLaunch: Row("updates_missed_at_launch", "storeKit.updatesMissedAtLaunchProbability",
+                                         .storeKit, "Transaction.updates handed nothing over at a launch")
+        case .updatesRepeatedAtLaunch: Row("updates_repeated_at_launch", "storeKit.updatesRepeatedAtLaunchProbability",
+                                           .storeKit, "Transaction.updates handed everything over twice at a launch")
         }
     }
 

@@ -104,6 +104,16 @@ public struct UserParameters: Sendable, Equatable {
     /// The Apple account has paid in this app before, so the server already holds one of its
     /// transaction ids and can ask Apple for its history from the start (guess).
     public var returningCustomerProbability = 0.5
+    /// The intent is bought outside the app: an offer code redeemed in the App Store, or a
+    /// product bought on the App Store page. Apple, *Set App Account Token*: "customers can also
+    /// purchase in-app products outside of your app, for example, by redeeming an offer code in
+    /// the App Store. In that case, the original transaction doesn't include an app account
+    /// token." No public figure gives the share (guess).
+    public var outsideAppPurchaseProbability = 0.005
+    /// Time from a purchase made outside the app to the user opening the app (guess: a promoted
+    /// purchase "takes them into your app" at once; a code redeemed in the App Store waits until
+    /// the user thinks of the app).
+    public var outsideAppOpenDelay = DurationDistribution.logNormal(medianMs: 2 * Scenario.minute, p99Ms: Scenario.day)
 }
 
 /// The phone.
@@ -165,6 +175,26 @@ public struct StoreKitParameters: Sendable, Equatable {
     public var pendingProbability = 0.007
     /// Time from `.pending` to the charge (guess).
     public var pendingDelay = DurationDistribution.logNormal(medianMs: 5 * Scenario.minute, p99Ms: Scenario.day)
+    /// StoreKit 2's `purchase()` throws (`StoreKitError.unknown`, `.notEntitled`) although Apple
+    /// charged; the transaction comes later through `Transaction.updates` (Apple developer forums
+    /// thread 801031: "StoreKit seems to recover by later sending an update through
+    /// Transactions.updates"). Guess.
+    public var errorAfterChargeProbability = 0.001
+    /// StoreKit 2's `purchase()` returns `.userCancelled` although Apple charged; the transaction
+    /// comes later through `Transaction.updates` (RevenueCat purchases-ios #4903: "About 20% of
+    /// successful purchase transactions receive `userCancelled = true`", one app on iOS 18.3 and
+    /// 18.4). Guess.
+    public var cancelledAfterChargeProbability = 0.001
+    /// Time from StoreKit 2's false error or `.userCancelled` to the transaction in
+    /// `Transaction.updates` (guess).
+    public var lateUpdateDelay = DurationDistribution.logNormal(medianMs: Scenario.minute, p99Ms: Scenario.hour)
+    /// At a launch with unfinished transactions, StoreKit 2's `Transaction.updates` hands none of
+    /// them over; they wait for the next launch or a `Transaction.unfinished` sweep (guess).
+    public var updatesMissedAtLaunchProbability = 0.001
+    /// At a launch with unfinished transactions, `Transaction.updates` hands each one over twice
+    /// (forum thread 816320: the same transaction "2-3" times, "after about 10-20 seconds").
+    /// Guess.
+    public var updatesRepeatedAtLaunchProbability = 0.005
 }
 
 /// The app's own server.

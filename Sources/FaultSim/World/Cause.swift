@@ -15,6 +15,7 @@ public enum Cause: Int, Sendable, CaseIterable {
     case sandboxWipedByReinstall
     case applicationUsernameLost
     case receiptNoLongerListsIt
+    case outsideAppUnmatched
     // Lost, by what stood in the way at the end.
     case heldForOtherAccount
     case notRecoverable
@@ -36,6 +37,7 @@ public enum Cause: Int, Sendable, CaseIterable {
     case creditedToSwitchedAccount
     case creditedAfterApplicationUsernameLost
     case itemGuessed
+    case outsideAppCreditedToCurrentAccount
     // Duplicated.
     case serverNotIdempotent
     // Double-charged.
@@ -52,6 +54,7 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .sandboxWipedByReinstall: "sandbox_wiped_by_reinstall"
         case .applicationUsernameLost: "application_username_lost"
         case .receiptNoLongerListsIt: "receipt_no_longer_lists_it"
+        case .outsideAppUnmatched: "outside_app_unmatched"
         case .heldForOtherAccount: "held_for_other_account"
         case .notRecoverable: "not_recoverable_by_lookup"
         case .eventCapReached: "event_cap_reached"
@@ -71,6 +74,7 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .creditedToSwitchedAccount: "credited_to_switched_account"
         case .creditedAfterApplicationUsernameLost: "credited_after_application_username_lost"
         case .itemGuessed: "item_guessed"
+        case .outsideAppCreditedToCurrentAccount: "outside_app_credited_to_current_account"
         case .serverNotIdempotent: "server_not_idempotent"
         case .doubleTapUnguarded: "double_tap_unguarded"
         }
@@ -88,6 +92,8 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .sandboxWipedByReinstall: "the record was in the sandbox, which a reinstall wiped"
         case .applicationUsernameLost: "applicationUsername came back nil and nothing else named the order"
         case .receiptNoLongerListsIt: "the consumable was finished, so the app receipt no longer listed it"
+        case .outsideAppUnmatched:
+            "bought outside the app (offer code, App Store page): no token or applicationUsername, no record; the design left or dropped it"
         case .heldForOtherAccount: "the record belongs to an account that is no longer logged in; the design waits for it"
         case .notRecoverable: "the recover page's look-up found nothing the server could credit"
         case .eventCapReached: "the run reached the 200,000-event cap before its horizon and was judged where it stopped"
@@ -107,6 +113,8 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .creditedToSwitchedAccount: "credited to the account logged in after a switch"
         case .creditedAfterApplicationUsernameLost: "credited to the current account because applicationUsername was lost"
         case .itemGuessed: "the item was guessed from the product id (several items per product)"
+        case .outsideAppCreditedToCurrentAccount:
+            "bought outside the app, naming no account; credited to the account logged in later, not the one at the purchase"
         case .serverNotIdempotent: "the server delivered the same transaction again"
         case .doubleTapUnguarded: "a second Buy tap became a second payment"
         }

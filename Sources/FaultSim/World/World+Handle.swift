@@ -64,6 +64,8 @@ extension World {
             server.onReconcileTick(&kernel, &ledger, &apple)
         case .orderRetryDue(let record, let epoch, let payment):
             device.onOrderRetryDue(record: record, epoch: epoch, payment: payment, &kernel, &network)
+        case .outsideAppPurchase(let intent):
+            onOutsideAppPurchase(intent)
         }
     }
 }

@@ -7,21 +7,44 @@ extension World {
     /// Apple takes the money: Apple records the transaction, the ledger the charge, the app
     /// and the server start a record of it; on the intent's first charge the user may switch
     /// accounts; a user away from the app comes back; Apple notifies the server and the
-    /// server's reconciliation starts.
+    /// server's reconciliation starts. `inApp` false: bought outside the app, the transaction
+    /// carries nothing of the app's, and the user opens the app after
+    /// `user.outsideAppOpenDelay` rather than the relaunch delay.
     @inline(__always)
-    mutating func charge(_ intent: Int32, order: Int32) -> Int32 {
-        let transaction = apple.charge(intent: intent, product: user[intent].product, payloadUid: ledger.intents[Int(intent)].uid,
-                                       payloadItem: user[intent].item, payloadOrder: order)
+    mutating func charge(_ intent: Int32, order: Int32, inApp: Bool = true) -> Int32 {
+        let transaction = apple.charge(intent: intent, product: user[intent].product, inApp: inApp,
+                                       payloadUid: ledger.intents[Int(intent)].uid, payloadItem: user[intent].item,
+                                       payloadOrder: order)
         device.noteCharge()
         server.noteCharge(&kernel)
         let first = ledger.recordCharge(intent, transaction: transaction, at: kernel.now)
-        kernel.note(.apple, nil, "charges the user: transaction \(transaction) (intent \(intent))")
+        kernel.note(.apple, nil, "charges the user: transaction \(transaction) (intent \(intent))" + (inApp ? "" : ", no token"))
         if first { user.afterFirstCharge(intent, &kernel) }
-        // Charged while the app is away (it crashed on the sheet): the user comes back.
-        if !device.appRunning { user.scheduleReturn(reinstall: false, &kernel) }
+        if !device.appRunning {
+            // Charged while the app is away (it crashed on the sheet): the user comes back. After
+            // a purchase made outside the app, the user opens it to use what they bought.
+            if inApp { user.scheduleReturn(reinstall: false, &kernel) } else { user.opensAppAfterOutsidePurchase(&kernel) }
+        }
         apple.notifyOfCharge(transaction, &kernel)
         server.startReconciliation(&kernel)
         return transaction
+    }
+
+    /// The user buys the intent's product outside the app (an offer code redeemed in the App
+    /// Store, a product bought on the App Store page): no Buy tap, no order, no record, no token.
+    /// The account logged in on the device now is the truth: the one the user meant. Apple
+    /// charges at once (the App Store's own sheet, and any cancel there, the app never sees), and
+    /// the transaction reaches the app through `Transaction.updates` or the payment queue's
+    /// observer: `storeKit.callbackDelay` from now if the app runs, else at the launch when the
+    /// user opens it. One StoreKit uniform (the callback delay) is drawn either way.
+    @inline(__always)
+    mutating func onOutsideAppPurchase(_ intent: Int32) {
+        ledger.recordOutsideAppBuyer(intent, uid: device.currentUser, item: user.outsideAppItem(intent))
+        let callbackDelay = kernel.sample(scenario.storeKit.callbackDelay, .storeKit)
+        let transaction = charge(intent, order: -1, inApp: false)
+        if device.appRunning {
+            kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: false), after: callbackDelay)
+        }
     }
 
     /// The user answers Apple's payment sheet (the accidental second payment's sheet is
@@ -29,10 +52,19 @@ extension World {
     /// oddly.
     ///
     /// Three uniforms per confirmed payment, whatever the API, so both APIs' streams stay
-    /// aligned. An interrupted purchase is one uniform: StoreKit 1 reports it as cancelled then
-    /// purchased, StoreKit 2 as `.pending`, so the two APIs meet the same interruptions. A delay
-    /// reuses the uniform of the anomaly that fired: given u < p, u / p is again uniform on
-    /// [0, 1) and independent of everything else drawn.
+    /// aligned, and each API's anomalies are paired with the other's by uniform, so the two
+    /// APIs meet comparable luck:
+    /// - `interruptionDraw`: an interrupted purchase. StoreKit 1 reports it as cancelled then
+    ///   purchased, StoreKit 2 as `.pending`.
+    /// - `failDraw`: an error reported although Apple charged. StoreKit 1's `failed` then
+    ///   `purchased`; StoreKit 2's `purchase()` throwing (thread 801031), the transaction coming
+    ///   later through `Transaction.updates`.
+    /// - `missingDraw`: the purchase not reported as such now, only later. StoreKit 1's missing
+    ///   `purchased` callback (it comes at the next launch); StoreKit 2's `.userCancelled` for a
+    ///   charged payment (RevenueCat #4903), the transaction coming later through
+    ///   `Transaction.updates`.
+    /// A delay reuses the uniform of the anomaly that fired: given u < p, u / p is again uniform
+    /// on [0, 1) and independent of everything else drawn.
     @inline(__always)
     mutating func onPaymentSheet(_ intent: Int32, payment: Int32, order: Int32) {
         // The scenario's (a `let`), not Apple's copy: reading a stored `let` of the world needs no
@@ -54,8 +86,22 @@ extension World {
                 kernel.schedule(.purchasePending(intent: intent, epoch: epoch), after: callbackDelay)
                 let delay = storeKit.pendingDelay.quantile(Kernel.rescaled(interruptionDraw, storeKit.pendingProbability))
                 kernel.schedule(.pendingCompletes(intent: intent, order: order), after: delay)
+                return
+            }
+            let transaction = charge(intent, order: order)
+            // After the charge, `purchase()` may throw or say `.userCancelled`: the app hears a
+            // failure first (its `recordClearing` applies as to StoreKit 1's), then the
+            // transaction through `Transaction.updates` `storeKit.lateUpdateDelay` later if the
+            // app runs then, else at the next launch.
+            if kernel.fault(.errorAfterCharge, storeKit.errorAfterChargeProbability, draw: failDraw) {
+                kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: false, firstCallback: true), after: callbackDelay)
+                let delay = storeKit.lateUpdateDelay.quantile(Kernel.rescaled(failDraw, storeKit.errorAfterChargeProbability))
+                kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .lateUpdate, firstCallback: false), after: delay)
+            } else if kernel.fault(.cancelledAfterCharge, storeKit.cancelledAfterChargeProbability, draw: missingDraw) {
+                kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: true, firstCallback: true), after: callbackDelay)
+                let delay = storeKit.lateUpdateDelay.quantile(Kernel.rescaled(missingDraw, storeKit.cancelledAfterChargeProbability))
+                kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .lateUpdate, firstCallback: false), after: delay)
             } else {
-                let transaction = charge(intent, order: order)
                 kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: true), after: callbackDelay)
             }
             return

@@ -30,7 +30,7 @@ extension World {
         case .purchasedCallback: return !device.appRunning
         case .userReturns: return device.appRunning
         case .intentStart, .paymentSheet, .requestArrives, .appleAnswer, .accountSwitch, .networkRegained,
-             .notificationAttempt, .reconcileTick, .pendingCompletes:
+             .notificationAttempt, .reconcileTick, .pendingCompletes, .outsideAppPurchase:
             return false
         }
     }
@@ -49,7 +49,8 @@ extension World {
         case .failedCallback(let intent, _, let cancelled, _):
             return (.storeKit, .app, cancelled ? "cancelled (intent \(intent))" : "failed (intent \(intent))")
         case .purchasedCallback(let transaction, let delivery, _):
-            let how = ["", " (redelivered at launch)", " (finished, coming back)", " (Transaction.unfinished)"][Int(delivery.rawValue)]
+            let how = ["", " (redelivered at launch)", " (finished, coming back)", " (Transaction.unfinished)",
+                       " (Transaction.updates, after the false error or cancel)", " (Transaction.updates again)"][Int(delivery.rawValue)]
             return (.storeKit, .app, "purchased: transaction \(transaction)" + how)
         case .requestArrives(let id):
             let request = network[id]
@@ -73,6 +74,8 @@ extension World {
         case .notificationAttempt(let transaction, _): return (.apple, .appServer, "server notification for transaction \(transaction)")
         case .reconcileTick: return (.appServer, .apple, "get transaction history")
         case .orderRetryDue(let record, _, _): return (.app, nil, "asks for an order again (record \(record))")
+        case .outsideAppPurchase(let intent):
+            return (.user, .apple, "buys product \(user[intent].product) in the App Store: an offer code or the product page (intent \(intent))")
         }
     }
 }

@@ -98,6 +98,7 @@ public struct World: Sendable {
         let outage = FaultWindow.draw(&kernel)
         let serverWindows = AppServer.WindowDraws.draw(&kernel)
         server.drawReturningCustomer(&kernel)
+        user.planWhereBought(&kernel)
         network.startWeather(weather, &kernel)
         apple.startOutage(outage, &kernel)
         server.startWindows(serverWindows, &kernel)

@@ -53,13 +53,16 @@ enum WorldEvent: Sendable {
     case reconcileTick
     /// Device: an order-first design's next create-order request for a Buy tap is due.
     case orderRetryDue(record: Int32, epoch: Int32, payment: Int32)
+    /// User → Apple: the user buys the intent's product outside the app (an offer code redeemed
+    /// in the App Store, a product bought on the App Store page), and Apple charges.
+    case outsideAppPurchase(intent: Int32)
 
     /// The event's kind without its payload: for coverage marks (`simrun check`).
     enum Kind: UInt8, Sendable, CaseIterable {
         case intentStart, buyTap, purchasing, paymentSheet, purchasePending, pendingCompletes, failedCallback
         case purchasedCallback, requestArrives, appleAnswer, responseArrives, requestTimeout, retryDue
         case patienceExpired, sessionEnd, appCrash, userReturns, launchRetry, accountSwitch, networkRegained
-        case recoverPageOpen, notificationAttempt, reconcileTick, orderRetryDue
+        case recoverPageOpen, notificationAttempt, reconcileTick, orderRetryDue, outsideAppPurchase
     }
 
     var kind: Kind {
@@ -88,6 +91,7 @@ enum WorldEvent: Sendable {
         case .notificationAttempt: .notificationAttempt
         case .reconcileTick: .reconcileTick
         case .orderRetryDue: .orderRetryDue
+        case .outsideAppPurchase: .outsideAppPurchase
         }
     }
 }
@@ -95,7 +99,7 @@ enum WorldEvent: Sendable {
 /// How a `purchased` callback came about.
 enum PurchasedDelivery: UInt8, Sendable {
     /// StoreKit 1's callback for a new payment, or StoreKit 2's `purchase()` result or
-    /// `Transaction.updates` for a pending purchase.
+    /// `Transaction.updates` for a pending purchase or a purchase made outside the app.
     case fresh
     /// StoreKit 1's observer at launch, or StoreKit 2's `Transaction.updates` once after launch.
     case redeliveredAtLaunch
@@ -103,9 +107,14 @@ enum PurchasedDelivery: UInt8, Sendable {
     case finishedComingBack
     /// StoreKit 2's `Transaction.unfinished`, read when a trigger fires.
     case unfinishedSweep
+    /// StoreKit 2's `Transaction.updates`, after `purchase()` threw or said `.userCancelled`
+    /// for a payment Apple charged.
+    case lateUpdate
+    /// StoreKit 2's `Transaction.updates` repeating a launch's hand-over (finished or not).
+    case repeatedUpdate
 
     /// StoreKit hands back what is still unfinished: a transaction finished in the meantime
     /// is not handed back.
     @inline(__always)
-    var handsBackUnfinished: Bool { self == .redeliveredAtLaunch || self == .unfinishedSweep }
+    var handsBackUnfinished: Bool { self == .redeliveredAtLaunch || self == .unfinishedSweep || self == .lateUpdate }
 }

@@ -62,12 +62,13 @@ extension AppServer {
 
     /// The account and item the server can credit from Apple's data alone: the order an
     /// `appAccountToken` names (its account and item), or the account it names when the
-    /// product sells one item. Nil for a StoreKit 1 transaction (no token) and for an account
+    /// product sells one item. Nil for a StoreKit 1 transaction (no token), for a purchase made
+    /// outside the app (no token either: an offer code, the App Store page), and for an account
     /// token on a many-to-one product (the item is ambiguous; the server waits for the client).
     @inline(__always)
     func serverSideCredit(_ transaction: Int32, _ apple: inout Apple) -> (uid: Int32, item: Int32)? {
-        guard design.storeKitAPI == .sk2 else { return nil }
         let tx = apple[transaction]
+        guard design.storeKitAPI == .sk2, tx.boughtInApp else { return nil }
         if design.itemMapping == .appAccountToken { return (tx.payloadUid, tx.payloadItem) }
         if design.userMapping == .appAccountToken && items.isOneToOne {
             return (tx.payloadUid, items.defaultItem(of: tx.product))

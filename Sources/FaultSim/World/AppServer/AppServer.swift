@@ -50,12 +50,14 @@ struct AppServer: Sendable {
         signatureCheckBroken.close()
     }
 
-    /// The plan's last draw, made only by designs whose server asks for history (the only
-    /// thing a known customer changes), so it shifts no other draw.
+    /// The plan's draw of whether the customer is a returning one: drawn by every design, so
+    /// the plan's later draws are the same for all, and used only by designs whose server asks
+    /// for history (the only thing a known customer changes).
     @inline(__always)
     mutating func drawReturningCustomer(_ kernel: inout Kernel) {
+        let draw = kernel.unit(.plan)
         guard traits.reconcilesHistory else { return }
-        customerKnown = kernel.unit(.plan) < returningCustomerProbability
+        customerKnown = draw < returningCustomerProbability
     }
 
 

@@ -3,13 +3,32 @@
 extension Apple {
     /// A cold start: StoreKit redelivers every unfinished transaction (and every finished one
     /// that is coming back) to the observer the app registers at launch.
+    ///
+    /// StoreKit 2's `Transaction.updates` may miss the launch (hand nothing over: the
+    /// transactions wait for the next launch or a `Transaction.unfinished` sweep) or repeat it
+    /// (hand each one over again `repeatedUpdateAfterMs` later, finished by then or not, as
+    /// thread 816320 sees it). One choice point each per launch, offered only when something is
+    /// to be handed over; their two uniforms are drawn at every launch, whatever the API, so
+    /// every design's StoreKit stream stays aligned (a StoreKit 2 design's payment sheet meets
+    /// the same uniforms as a StoreKit 1 design's).
     @inline(__always)
     mutating func redeliverAtLaunch(_ kernel: inout Kernel) {
+        var repeated = false
+        let missedDraw = kernel.unit(.storeKit)
+        let repeatedDraw = kernel.unit(.storeKit)
+        if storeKitAPI == .sk2 && hasTransactionsForNextLaunch() {
+            if kernel.fault(.updatesMissedAtLaunch, storeKit.updatesMissedAtLaunchProbability, draw: missedDraw) { return }
+            repeated = kernel.fault(.updatesRepeatedAtLaunch, storeKit.updatesRepeatedAtLaunchProbability, draw: repeatedDraw)
+        }
         for index in transactions.indices where !transactions[index].finished || transactions[index].comesBackAtLaunch {
             let delivery: PurchasedDelivery = transactions[index].finished ? .finishedComingBack : .redeliveredAtLaunch
             transactions[index].comesBackAtLaunch = false
             kernel.schedule(.purchasedCallback(transaction: Int32(index), delivery: delivery, firstCallback: false),
                             after: Apple.redeliveryAfterLaunchMs)
+            if repeated {
+                kernel.schedule(.purchasedCallback(transaction: Int32(index), delivery: .repeatedUpdate, firstCallback: false),
+                                after: Apple.redeliveryAfterLaunchMs + Apple.repeatedUpdateAfterMs)
+            }
         }
     }
 

@@ -23,6 +23,9 @@ struct Apple: Sendable {
     static var finishedComesBackAfterMs: SimTime { 2_000 }
     /// When StoreKit redelivers unfinished transactions after a launch.
     static var redeliveryAfterLaunchMs: SimTime { 500 }
+    /// How long after the launch's hand-over `Transaction.updates` repeats it, when it does
+    /// (guess: forum thread 816320 sees the repeats "after about 10-20 seconds").
+    static var repeatedUpdateAfterMs: SimTime { 10_000 }
     /// Apple's retry schedule for a failed V2 notification in production: hours after the
     /// previous attempt ("five times, at 1, 12, 24, 48, and 72 hours").
     static var notificationRetryHours: [SimTime] { [1, 12, 24, 48, 72] }
@@ -59,12 +62,17 @@ struct Apple: Sendable {
 
     // MARK: Charging
 
-    /// Apple takes the money: a new transaction carrying what the app put in the payment.
+    /// Apple takes the money: a new transaction carrying what the app put in the payment, or,
+    /// bought outside the app (`inApp` false), nothing.
     @inline(__always)
-    mutating func charge(intent: Int32, product: Int32, payloadUid: Int32, payloadItem: Int32, payloadOrder: Int32) -> Int32 {
+    mutating func charge(intent: Int32, product: Int32, inApp: Bool, payloadUid: Int32, payloadItem: Int32,
+                         payloadOrder: Int32) -> Int32 {
         let transaction = Int32(transactions.count)
-        transactions.append(AppleTransaction(intent: intent, product: product, payloadUid: payloadUid,
-                                             payloadItem: payloadItem, payloadOrder: payloadOrder))
+        transactions.append(inApp
+            ? AppleTransaction(intent: intent, product: product, payloadUid: payloadUid, payloadItem: payloadItem,
+                               payloadOrder: payloadOrder)
+            : AppleTransaction(intent: intent, product: product, boughtInApp: false, payloadUid: 0, payloadItem: -1,
+                               payloadOrder: -1))
         return transaction
     }
 

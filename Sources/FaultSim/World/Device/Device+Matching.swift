@@ -60,6 +60,7 @@ extension Device {
     /// What made a transaction unmatchable, as far as the world can tell.
     @inline(__always)
     func whyUnmatched(_ transaction: Int32, otherwise fallback: Cause, _ ledger: Ledger, _ apple: Apple) -> Cause {
+        if !apple[transaction].boughtInApp { return .outsideAppUnmatched }
         let recordLoss = ledger.intents[Int(apple[transaction].intent)].recordLoss
         if recordLoss != .none { return recordLoss }
         let usesName = design.itemMapping == .applicationUsername || design.itemMapping == .applicationUsernameThenRecord
@@ -68,7 +69,8 @@ extension Device {
     }
 
     /// Who and what the client names in its verify request, by the design's mapping axes;
-    /// what the mapping cannot tell falls back to the current user and the product's
+    /// what the mapping cannot tell (a lost `applicationUsername`, no record, a purchase made
+    /// outside the app with no token) falls back to the current user and the product's
     /// default item.
     @inline(__always)
     func resolveMapping(_ transaction: Int32, record: Int32?, _ apple: inout Apple) -> (uid: Int32, item: Int32, order: Int32) {
@@ -97,8 +99,10 @@ extension Device {
                 order = records[Int(record)].order
             }
         case .appAccountToken:
-            item = tx.payloadItem
-            order = tx.payloadOrder
+            if tx.boughtInApp {
+                item = tx.payloadItem
+                order = tx.payloadOrder
+            }
         }
         switch design.userMapping {
         case .currentUser: break
@@ -107,7 +111,7 @@ extension Device {
         case .applicationUsername:
             if intact { uid = tx.payloadUid }
         case .appAccountToken:
-            uid = tx.payloadUid
+            if tx.boughtInApp { uid = tx.payloadUid }
         }
         return (uid, item, order)
     }

@@ -121,9 +121,10 @@ extension Device {
         let missingIdDraw = kernel.unit(.storeKit)
         let lostNameDraw = kernel.unit(.storeKit)
         // StoreKit 2's transaction id is never nil and its appAccountToken is signed in: the
-        // two oddities below are StoreKit 1's. (The three fields are written together, after
-        // the seam's calls, so the array's uniqueness is checked once.)
-        var hasId = true, intact = true
+        // two oddities below are StoreKit 1's. A purchase made outside the app carries no
+        // `applicationUsername` or token at all, so nothing can be lost. (The three fields are
+        // written together, after the seam's calls, so the array's uniqueness is checked once.)
+        var hasId = true, intact = apple[transaction].boughtInApp
         let fresh = delivery == .fresh
         if design.storeKitAPI == .sk1 {
             // A transaction given back at a launch carries its id again, unless it came without
@@ -138,7 +139,7 @@ extension Device {
             }
             let lossProbability = fresh
                 ? apple.storeKit.applicationUsernameLostProbability : apple.storeKit.applicationUsernameLostAfterRelaunchProbability
-            intact = !kernel.fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw)
+            if intact { intact = !kernel.fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw) }
         }
         transactions[index].hasTransactionId = hasId
         transactions[index].payloadIntact = intact
@@ -188,7 +189,7 @@ extension Device {
         case .record: matched = record != nil
         case .applicationUsername: matched = transactions[Int(transaction)].payloadIntact
         case .applicationUsernameThenRecord: matched = transactions[Int(transaction)].payloadIntact || record != nil
-        case .appAccountToken: matched = true
+        case .appAccountToken: matched = apple[transaction].boughtInApp
         }
         if !matched {
             kernel.note(.app, nil, "cannot match transaction \(transaction) to a purchase: \(design.unmatchedTransactions.rawValue)")

@@ -12,6 +12,16 @@ extension Ledger {
         intents[Int(intent)].uid = uid
     }
 
+    /// The user bought the intent's product outside the app while `uid` was logged in on the
+    /// device: that account should get `item` (the product's default item: an App Store
+    /// purchase names a product, not one of the app's items).
+    @inline(__always)
+    mutating func recordOutsideAppBuyer(_ intent: Int32, uid: Int32, item: Int32) {
+        intents[Int(intent)].uid = uid
+        intents[Int(intent)].item = item
+        intents[Int(intent)].outsideApp = true
+    }
+
     /// The device launched (session `session`, install `install`).
     @inline(__always)
     mutating func recordLaunch(session: Int32, install: Int32) {
@@ -65,7 +75,9 @@ extension Ledger {
             intents[intent].wrongDeliveries += 1
             if intents[intent].misdeliveryCause == .none {
                 intents[intent].misdeliveryCause = uid != intents[intent].uid
-                    ? (userNamedByApplicationUsername && payloadLost ? .creditedAfterApplicationUsernameLost : .creditedToSwitchedAccount)
+                    ? (intents[intent].outsideApp ? .outsideAppCreditedToCurrentAccount
+                        : userNamedByApplicationUsername && payloadLost ? .creditedAfterApplicationUsernameLost
+                        : .creditedToSwitchedAccount)
                     : .itemGuessed
             }
             return

@@ -73,9 +73,10 @@ enum DeliveryMoment: UInt8, Sendable {
 
 /// The truth about one purchase intent, which its outcome is judged on.
 struct IntentTruth: Sendable {
-    /// The app account logged in at the Buy tap: the one that should get the goods.
+    /// The app account logged in at the Buy tap (or, bought outside the app, on the device at the
+    /// purchase): the one that should get the goods.
     var uid: Int32 = 0
-    /// The business item the user chose.
+    /// The business item the user chose (bought outside the app: the product's default item).
     var item: Int32 = 0
     var charges: Int32 = 0
     var correctDeliveries: Int32 = 0
@@ -94,6 +95,8 @@ struct IntentTruth: Sendable {
     var recordLoss: Cause = .none
     /// Why the first wrong delivery went wrong.
     var misdeliveryCause: Cause = .none
+    /// Bought outside the app (an offer code, the App Store page): no token names its account.
+    var outsideApp = false
 }
 
 /// The truth about one transaction: what became of it, and why it is undelivered if it is.

@@ -13,4 +13,7 @@ struct IntentPlan: Sendable {
     var cancelDraw = 0.0
     var doubleTapDraw = 0.0
     var switchDraw = 0.0
+    /// Whether the intent is bought outside the app: drawn after the rest of the plan
+    /// (`User.planWhereBought`), decided when the intents are scheduled.
+    var outsideAppDraw = 0.0
 }

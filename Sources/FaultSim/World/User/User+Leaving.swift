@@ -51,6 +51,16 @@ extension User {
         kernel.schedule(.userReturns(reinstalled: reinstall), after: delay)
     }
 
+    /// After buying outside the app, the user opens it after `outsideAppOpenDelay`, to use what
+    /// they bought: like an intent's start, whether or not a return is already scheduled or the
+    /// user had left for good.
+    @inline(__always)
+    mutating func opensAppAfterOutsidePurchase(_ kernel: inout Kernel) {
+        returnScheduled = true
+        let delay = kernel.sample(parameters.outsideAppOpenDelay, .user)
+        kernel.schedule(.userReturns(reinstalled: false), after: delay)
+    }
+
     /// The user is back.
     @inline(__always)
     mutating func returns() { returnScheduled = false }

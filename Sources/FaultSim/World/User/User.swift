@@ -55,13 +55,33 @@ struct User: Sendable {
         }
     }
 
-    /// Schedules every intent's start (after the rest of the plan is drawn).
+    /// Draws, for every intent, the uniform that says whether it is bought outside the app: the
+    /// plan's last draws (after the weather and the returning customer), so they shift no
+    /// earlier one.
+    @inline(__always)
+    mutating func planWhereBought(_ kernel: inout Kernel) {
+        for index in plans.indices { plans[index].outsideAppDraw = kernel.unit(.plan) }
+    }
+
+    /// Schedules every intent's start (after the rest of the plan is drawn): the user opening the
+    /// app to buy, or, with `outsideAppPurchaseProbability`, buying in the App Store instead.
     @inline(__always)
     func scheduleIntents(_ kernel: inout Kernel) {
         for index in plans.indices {
-            kernel.schedule(.intentStart(intent: Int32(index)), after: plans[index].startAt)
+            let intent = Int32(index)
+            if kernel.fault(.outsideAppPurchase, parameters.outsideAppPurchaseProbability, draw: plans[index].outsideAppDraw) {
+                kernel.schedule(.outsideAppPurchase(intent: intent), after: plans[index].startAt)
+            } else {
+                kernel.schedule(.intentStart(intent: intent), after: plans[index].startAt)
+            }
         }
     }
+
+    /// What a purchase made outside the app is for: it names an Apple product, not one of the
+    /// app's items, so the product's default item (the one the app grants when only the product
+    /// is known).
+    @inline(__always)
+    func outsideAppItem(_ intent: Int32) -> Int32 { ItemNumbering(catalog).defaultItem(of: plans[Int(intent)].product) }
 
     /// How long the user waits behind the spinner for `intent`.
     @inline(__always)

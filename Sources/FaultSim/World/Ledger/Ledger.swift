@@ -94,6 +94,9 @@ struct IntentTruth: Sendable {
     var recordLoss: Cause = .none
     /// Why the first wrong delivery went wrong.
     var misdeliveryCause: Cause = .none
+    /// The device runs iOS 14 or older and the StoreKit 2 design has no StoreKit 1 flow: the
+    /// user could not buy.
+    var storeKitUnavailable = false
 }
 
 /// The truth about one transaction: what became of it, and why it is undelivered if it is.

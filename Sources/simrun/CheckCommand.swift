@@ -70,7 +70,7 @@ enum CheckCommand: Command {
 
     static func printDetail(_ e: Exploration, seconds: Double, path: String?, overrides: [ScenarioOverride], shown: Int) {
         let worlds = e.variants.map {
-            "\($0.returningCustomer ? "returning" : "new") customer\(olderOSLabel($0.belowIOS15, e.design)) (weight \(FixedPoint.format($0.weight, places: 2)))"
+            "\($0.returningCustomer ? "returning" : "new") customer\(olderOSLabel($0.belowIOS15, e.design)) (weight \(weightText($0.weight)))"
         }
         print("design \(e.design.name); worlds: \(worlds.joined(separator: ", "))")
         let counts = e.schedulesByFaults.enumerated().map { "\(Grouped.format($0.element)) with \($0.offset)" }.joined(separator: ", ")
@@ -168,6 +168,11 @@ enum CheckCommand: Command {
         " --fire " + (points.isEmpty ? "none" : points.map(String.init).joined(separator: ","))
             + " --timings \(timing.name) --customer \(returningCustomer ? "returning" : "new")"
             + (belowIOS15 ? " --ios below-15" : "")
+    }
+
+    /// A variant's weight: two places, or four below 0.01 (a share of users below iOS 15).
+    static func weightText(_ weight: Double) -> String {
+        FixedPoint.format(weight, places: weight > 0 && weight < 0.01 ? 4 : 2)
     }
 
     /// ", iOS 14 or older: bliap" for a variant whose user is below iOS 15; empty otherwise.

@@ -53,6 +53,7 @@ extension Design {
             ("serverAppleTries", String(serverAppleTries)),
             ("deliversWholeReceipt", String(deliversWholeReceipt)),
             ("serverRecovery", serverRecovery.description),
+            ("olderOSDesign", olderOSDesign ?? (storeKitAPI == .sk2 ? "none (users below iOS 15 cannot buy)" : "none (StoreKit 1 runs on every iOS)")),
         ]
     }
 }

@@ -132,18 +132,31 @@ extension Design {
     ///   its own Buy button must guard it itself (not stated, chosen guarded).
     /// - Not stated (the app's part): no modal (the SDK returns through a completion the app
     ///   need not block on), the backend as one call to Apple per receipt.
-    public static let revenueCat = Design(
-        name: "revenuecat",
-        summary: "StoreKit 2; finish on the backend's verdict, keep on 5xx/network; retried on launch and foreground",
-        source: "RevenueCat purchases-ios (StoreKit 2)",
-        storeKitAPI: .sk2, orderTiming: .payFirst, itemMapping: .record, userMapping: .record,
-        localStore: .sandbox, persistMoment: .purchased, recordClearing: .never,
-        guardsDoubleTap: true, blockingUI: .nonBlocking,
-        finishMoment: .afterVerdict, retrySchedule: .none,
-        retryTriggers: [.launch, .foreground], retryScope: .allRecords,
-        recoverPage: .none, unmatchedTransactions: .verifyWithFallback, receiptKind: .signedTransaction,
-        serverVerification: .apple, serverIdempotency: .oncePerTransaction, serverAppleTries: 1,
-        deliversWholeReceipt: false, serverRecovery: [])
+    /// - olderOSDesign bliap: the SDK falls back to StoreKit 1 where StoreKit 2 is missing
+    ///   (RevenueCat's `storeKitVersion` docs: "StoreKit 1 will be used for previous iOS
+    ///   versions regardless of this setting"). No preset is RevenueCat's StoreKit 1 path;
+    ///   `bliap` is the StoreKit 1 preset nearest on the axes (pay-first, item and account from
+    ///   a record, kept at `purchased`, finish on the verdict, launch and foreground retries),
+    ///   differing in three: the keychain for the sandbox, a 10 s..60 s backoff for no in-session
+    ///   retry, and the networkRegained trigger. The SDK uses StoreKit 1 below iOS 16, not 15
+    ///   (RevenueCat 5.0: StoreKit 2 "for users running iOS 16+"); the model has one threshold,
+    ///   iOS 15, for every design.
+    public static let revenueCat: Design = {
+        var design = Design(
+            name: "revenuecat",
+            summary: "StoreKit 2; finish on the backend's verdict, keep on 5xx/network; retried on launch and foreground",
+            source: "RevenueCat purchases-ios (StoreKit 2)",
+            storeKitAPI: .sk2, orderTiming: .payFirst, itemMapping: .record, userMapping: .record,
+            localStore: .sandbox, persistMoment: .purchased, recordClearing: .never,
+            guardsDoubleTap: true, blockingUI: .nonBlocking,
+            finishMoment: .afterVerdict, retrySchedule: .none,
+            retryTriggers: [.launch, .foreground], retryScope: .allRecords,
+            recoverPage: .none, unmatchedTransactions: .verifyWithFallback, receiptKind: .signedTransaction,
+            serverVerification: .apple, serverIdempotency: .oncePerTransaction, serverAppleTries: 1,
+            deliversWholeReceipt: false, serverRecovery: [])
+        design.olderOSDesign = bliap.name
+        return design
+    }()
 
     /// BLIAP (贝聊, beiliao-mobile/BLIAP; the series 《[iOS]贝聊 IAP 实战之满地是坑》 by NewPan, 2017).
     /// - localStore keychain, persistMoment purchased, userMapping record: every

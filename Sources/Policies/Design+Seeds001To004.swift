@@ -151,6 +151,10 @@ extension Design {
     /// - serverRecovery none: of the V2 notifications "退款消息通知必须处理，其余的我们可以根据自己的业务场景
     ///   针对性地进行处理" (refunds must be handled, the rest as the business needs); recovery by
     ///   notification is not described, and one-time purchases had none in production then.
+    /// - olderOSDesign seed003-sk1: "我们决定保留原有逻辑，客户端判断 iOS 版本，如果大于15就调用新的验证接口，
+    ///   否则调用老的验证接口" (we kept the old logic: the client checks the iOS version, above 15
+    ///   it calls the new verification API, else the old one), so users below iOS 15 get the
+    ///   article's own StoreKit 1 flow.
     /// - Everything else as `seed003SK1`.
     public static let seed003SK2: Design = {
         var design = seed003SK1
@@ -161,6 +165,7 @@ extension Design {
         design.itemMapping = .appAccountToken
         design.userMapping = .appAccountToken
         design.receiptKind = .signedTransaction
+        design.olderOSDesign = seed003SK1.name
         return design
     }()
 

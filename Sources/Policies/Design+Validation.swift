@@ -48,6 +48,14 @@ extension Design {
             problems.append("itemMapping appAccountToken needs orderTiming orderFirst (the token names an order); "
                 + "a pay-first design can carry the account in it (userMapping appAccountToken)")
         }
+        if let olderOSDesign {
+            if storeKitAPI == .sk1 {
+                problems.append("olderOSDesign is the StoreKit 1 flow of a storeKitAPI sk2 design's users below iOS 15; "
+                    + "a storeKitAPI sk1 design runs on every iOS and names none")
+            } else if olderOSDesign == name {
+                problems.append("olderOSDesign names the design itself; it must name a storeKitAPI sk1 design")
+            }
+        }
         if deliversWholeReceipt && receiptKind != .appReceipt {
             problems.append("deliversWholeReceipt needs receiptKind appReceipt (only an app receipt lists other transactions)")
         }

@@ -57,6 +57,18 @@ public struct Design: Sendable, Equatable {
     /// Order-first: the wait after a failed create-order request before the next one.
     public var orderCreationSpacingMs: Int64 = 0
 
+    // The platform.
+    /// The StoreKit 1 design this StoreKit 2 design's users below iOS 15 get, by name (a preset
+    /// or a custom design of the scenario); nil for a StoreKit 1 design, which runs on every iOS.
+    /// StoreKit 2 needs iOS 15, so an app that sells to older devices keeps a StoreKit 1 flow for
+    /// them (seed 003: "客户端判断 iOS 版本，如果大于15就调用新的验证接口，否则调用老的验证接口", the
+    /// client checks the iOS version: above 15 it calls the new verification API, else the old
+    /// one). A run whose user is below iOS 15 (`device.belowIOS15Probability`) is that design's
+    /// run, tallied under this one (docs/model.md §1). A StoreKit 2 design that names none cannot
+    /// sell to those users: the app needs iOS 15, so each of their intents ends not charged, a
+    /// lost sale.
+    public var olderOSDesign: String? = nil
+
     public init(
         name: String, summary: String, source: String, storeKitAPI: StoreKitAPI,
         orderTiming: OrderTiming, itemMapping: ItemMapping, userMapping: UserMapping,

@@ -69,7 +69,9 @@ enum CheckCommand: Command {
     }
 
     static func printDetail(_ e: Exploration, seconds: Double, path: String?, overrides: [ScenarioOverride], shown: Int) {
-        let worlds = e.variants.map { "\($0.returningCustomer ? "returning" : "new") customer (weight \(FixedPoint.format($0.weight, places: 2)))" }
+        let worlds = e.variants.map {
+            "\($0.returningCustomer ? "returning" : "new") customer\(olderOSLabel($0.belowIOS15, e.design)) (weight \(weightText($0.weight)))"
+        }
         print("design \(e.design.name); worlds: \(worlds.joined(separator: ", "))")
         let counts = e.schedulesByFaults.enumerated().map { "\(Grouped.format($0.element)) with \($0.offset)" }.joined(separator: ", ")
         print("schedules: \(counts): \(Grouped.format(e.schedules)) in \(FixedPoint.format(seconds, places: 2)) s" + (e.stoppedShort ? " (stopped at --max-schedules: NOT exhaustive)" : ""))
@@ -152,19 +154,34 @@ enum CheckCommand: Command {
         let count = example.faults.count
         return "\(count) fault\(count == 1 ? "" : "s"): \(faults) -> intent \(example.intent) \(example.outcome.rawValue) (\(example.cause.name)), "
             + "\(example.events) events, \(example.returningCustomer ? "returning" : "new") customer"
+            + (example.belowIOS15 ? ", iOS 14 or older" : "")
             + (example.avoidability == .avoidable ? "" : " [\(example.avoidability.rawValue)]")
     }
 
     static func replayCommand(path: String?, design: String, example: Counterexample, timing: CheckTiming, overrides: [ScenarioOverride]) -> String {
         "simrun trace" + (path.map { " " + ScenarioInput.shellQuoted($0) } ?? "") + " --design \(design)"
-            + scheduleArguments(points: example.points, timing: timing, returningCustomer: example.returningCustomer)
+            + scheduleArguments(points: example.points, timing: timing, returningCustomer: example.returningCustomer,
+                                belowIOS15: example.belowIOS15)
             + overrides.map { " --set " + ScenarioInput.shellQuoted($0.text) }.joined()
     }
 
-    /// ` --fire P,Q --timings T --customer C`: what `simrun trace` needs to replay a schedule.
-    static func scheduleArguments(points: [Int], timing: CheckTiming, returningCustomer: Bool) -> String {
+    /// ` --fire P,Q --timings T --customer C [--ios below-15]`: what `simrun trace` needs to
+    /// replay a schedule.
+    static func scheduleArguments(points: [Int], timing: CheckTiming, returningCustomer: Bool, belowIOS15: Bool) -> String {
         " --fire " + (points.isEmpty ? "none" : points.map(String.init).joined(separator: ","))
             + " --timings \(timing.name) --customer \(returningCustomer ? "returning" : "new")"
+            + (belowIOS15 ? " --ios below-15" : "")
+    }
+
+    /// A variant's weight: two places, or four below 0.01 (a share of users below iOS 15).
+    static func weightText(_ weight: Double) -> String {
+        FixedPoint.format(weight, places: weight > 0 && weight < 0.01 ? 4 : 2)
+    }
+
+    /// ", iOS 14 or older: bliap" for a variant whose user is below iOS 15; empty otherwise.
+    static func olderOSLabel(_ belowIOS15: Bool, _ design: Design) -> String {
+        guard belowIOS15 else { return "" }
+        return ", iOS 14 or older: " + (design.olderOSDesign.map { "\($0) (olderOSDesign)" } ?? "no StoreKit 1 design, no sale")
     }
 
     static func probability(_ value: Double) -> String {

@@ -37,7 +37,7 @@ enum FindCommand: Command {
         let chosen = try context.design(designName, in: scenario, option: design)
         ScenarioInput.warnAboutEventCap(source, designs: [chosen])
 
-        var world = World(scenario: scenario, design: chosen)
+        var world = DesignWorlds(scenario: scenario, design: chosen)
         world.recordsVerdicts = true
         var matches: [(run: UInt64, intent: Int, cause: Cause, events: Int)] = []
         var run: UInt64 = 0

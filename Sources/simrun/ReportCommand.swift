@@ -131,7 +131,7 @@ enum ReportCommand: Command {
             progress.add(scenario.runs)
             return nil
         }
-        var world = World(scenario: scenario, design: design)
+        var world = DesignWorlds(scenario: scenario, design: design)
         world.recordsVerdicts = true
         var best: (run: UInt64, events: Int)?
         var matches = 0

@@ -58,7 +58,7 @@ enum ScenarioInput {
     static func warnAboutEventCap(_ source: Source, designs: [Design]) {
         let probe = UInt64(min(source.scenario.runs, 4))
         for design in designs {
-            var world = World(scenario: source.scenario, design: design)
+            var world = DesignWorlds(scenario: source.scenario, design: design)
             for run in 0..<probe {
                 world.run(run)
                 guard world.lastRunReachedCap else { continue }

@@ -12,11 +12,13 @@ enum TraceCommand: Command {
                                     defaultValue: "median")
     static let customer = OptionSpec(name: "--customer", valueName: "new|returning", help: "With --fire: whether the server knew the customer before the run.",
                                      defaultValue: "new")
+    static let ios = OptionSpec(name: "--ios", valueName: "15-or-later|below-15",
+                                help: "With --fire: the user's iOS; below 15 a StoreKit 2 design runs its olderOSDesign.", defaultValue: "15-or-later")
 
     static let spec = CommandSpec.readingScenario(
         name: "trace", abstract: "Replay one run and print its timeline: who did what, which faults struck, how each intent ended and why.",
         summary: "Replay one run: its timeline, faults, outcome and cause.",
-        options: [design, run, CommonOptions.seed, svg, fire, timings, customer, CommonOptions.set])
+        options: [design, run, CommonOptions.seed, svg, fire, timings, customer, ios, CommonOptions.set])
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let designName = try context.required(design)
@@ -33,12 +35,13 @@ enum TraceCommand: Command {
                                                  seed: scenario.seed, overrides: context.overrides)
         var faults = FaultChooser.seeded
         if let schedule {
-            scenario = Exploration.variantScenario(schedule.timing.apply(to: scenario), returningCustomer: schedule.returningCustomer)
+            scenario = Exploration.variantScenario(schedule.timing.apply(to: scenario), returningCustomer: schedule.returningCustomer,
+                                                   belowIOS15: schedule.belowIOS15)
             faults = .scripted(firing: schedule.points)
             command += CheckCommand.scheduleArguments(points: schedule.points, timing: schedule.timing,
-                                                      returningCustomer: schedule.returningCustomer)
+                                                      returningCustomer: schedule.returningCustomer, belowIOS15: schedule.belowIOS15)
         }
-        var world = World(scenario: scenario, design: chosen, faults: faults)
+        var world = DesignWorlds(scenario: scenario, design: chosen, faults: faults)
         world.tracing = true
         world.run(UInt64(runIndex))
         let summary = world.lastRunVerdicts.map { $0.cause == .none ? $0.outcome.rawValue : "\($0.outcome.rawValue) (\($0.cause.name))" }
@@ -47,14 +50,27 @@ enum TraceCommand: Command {
         let title = "\(chosen.name) - \(scenario.name) run \(runIndex), seed \(scenario.seed): \(summary)"
         try ScenarioInput.write([(targets[0], SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: title))])
         print(TraceText.render(world.trace, verdicts: world.lastRunVerdicts,
-                               header: "\(command)\n\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
+                               header: "\(command)\n" + olderOSLine(world) + "\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
         return ExitCode.success
     }
 
-    /// `--fire`, `--timings` and `--customer`: a schedule of `simrun check`, or nil.
-    static func schedule(_ context: CommandContext) throws(CommandFailure) -> (points: [Int], timing: CheckTiming, returningCustomer: Bool)? {
+    /// For a run whose user is below iOS 15 with a StoreKit 2 design, the header line that says
+    /// which flow the run took; empty otherwise.
+    static func olderOSLine(_ world: DesignWorlds) -> String {
+        guard world.lastRunBelowIOS15 else { return "" }
+        if let older = world.olderOSDesign {
+            return "the user's device runs iOS 14 or older (device.belowIOS15Probability), so this run is "
+                + "\(older.name)'s, the StoreKit 1 design \(world.design.name) names (olderOSDesign)\n"
+        }
+        return "the user's device runs iOS 14 or older (device.belowIOS15Probability) and \(world.design.name) names no "
+            + "StoreKit 1 design (olderOSDesign): the app cannot sell to this user\n"
+    }
+
+    /// `--fire`, `--timings`, `--customer` and `--ios`: a schedule of `simrun check`, or nil.
+    static func schedule(_ context: CommandContext) throws(CommandFailure)
+        -> (points: [Int], timing: CheckTiming, returningCustomer: Bool, belowIOS15: Bool)? {
         guard let text = context.value(fire) else {
-            for option in [timings, customer] where context.given(option) {
+            for option in [timings, customer, ios] where context.given(option) {
                 throw spec.error("'\(option.name)' only applies with '--fire'.")
             }
             return nil
@@ -80,6 +96,11 @@ enum TraceCommand: Command {
             guard value == "new" || value == "returning" else { throw spec.invalid(value, for: customer, because: "expected 'new' or 'returning'") }
             returning = value == "returning"
         }
-        return (points.sorted(), timing, returning)
+        var below = false
+        if let value = context.value(ios) {
+            guard value == "15-or-later" || value == "below-15" else { throw spec.invalid(value, for: ios, because: "expected '15-or-later' or 'below-15'") }
+            below = value == "below-15"
+        }
+        return (points.sorted(), timing, returning, below)
     }
 }

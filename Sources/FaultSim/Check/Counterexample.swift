@@ -25,6 +25,9 @@ public struct Counterexample: Sendable, Equatable {
     /// Whether the server knew the customer before the run (the scenario's
     /// `user.returningCustomerProbability`, explored as two worlds).
     public let returningCustomer: Bool
+    /// Whether the user's device ran iOS 14 or older (a StoreKit 2 design's `olderOSDesign`
+    /// ran; `Exploration.Variant`).
+    public let belowIOS15: Bool
     public let intent: Int
     public let outcome: IntentVerdict.Outcome
     public let cause: Cause
@@ -36,9 +39,12 @@ public struct Counterexample: Sendable, Equatable {
         if a.points.count != b.points.count { return a.points.count < b.points.count }
         if a.events != b.events { return a.events < b.events }
         if a.points != b.points { return a.points.lexicographicallyPrecedes(b.points) }
-        return !a.returningCustomer && b.returningCustomer
+        if a.returningCustomer != b.returningCustomer { return !a.returningCustomer }
+        return !a.belowIOS15 && b.belowIOS15
     }
 
+    /// `design` is the design whose world ran: a StoreKit 2 design's `olderOSDesign` in a run
+    /// below iOS 15.
     static func avoidability(cause: Cause, design: Design, platform: PlatformParameters, serverKnewCustomer: Bool) -> Avoidability {
         if cause == .outsideAppCreditedToCurrentAccount { return .unavoidableOutsideApp }
         guard cause == .userNeverCameBack else { return .avoidable }

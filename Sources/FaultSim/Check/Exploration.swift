@@ -36,9 +36,13 @@ public struct Exploration: Sendable {
         }
     }
 
-    /// One world of the check: the server knew the customer beforehand or not, with its weight.
+    /// One world of the check: the server knew the customer beforehand or not, and (for a
+    /// StoreKit 2 design) the user's device runs iOS 14 or older or not, with its weight: the
+    /// product of the two probabilities, so the variants partition the seeded world.
     public struct Variant: Sendable, Equatable {
         public let returningCustomer: Bool
+        /// The run is the design's `olderOSDesign`'s (or, with none, one the app cannot sell in).
+        public let belowIOS15: Bool
         public let weight: Double
     }
 
@@ -72,10 +76,13 @@ public struct Exploration: Sendable {
         self.design = design
         self.options = options
         scenario = options.timing.apply(to: original)
-        let p = original.user.returningCustomerProbability
-        if p <= 0 { variants = [Variant(returningCustomer: false, weight: 1)] }
-        else if p >= 1 { variants = [Variant(returningCustomer: true, weight: 1)] }
-        else { variants = [Variant(returningCustomer: false, weight: 1 - p), Variant(returningCustomer: true, weight: p)] }
+        func split(_ p: Double) -> [(Bool, Double)] { p <= 0 ? [(false, 1)] : p >= 1 ? [(true, 1)] : [(false, 1 - p), (true, p)] }
+        let oldOS = design.storeKitAPI == .sk2 ? original.device.belowIOS15Probability : 0
+        variants = split(oldOS).flatMap { below, osWeight in
+            split(original.user.returningCustomerProbability).map { returning, customerWeight in
+                Variant(returningCustomer: returning, belowIOS15: below, weight: customerWeight * osWeight)
+            }
+        }
         schedulesByFaults = [Int](repeating: 0, count: options.maxFaults + 1)
     }
 
@@ -92,9 +99,10 @@ public struct Exploration: Sendable {
     public var holds: Bool { (badSchedules[.avoidable] ?? 0) == 0 && !stoppedShort }
 
     /// The scenario as one variant runs it.
-    public static func variantScenario(_ scenario: Scenario, returningCustomer: Bool) -> Scenario {
+    public static func variantScenario(_ scenario: Scenario, returningCustomer: Bool, belowIOS15: Bool = false) -> Scenario {
         var copy = scenario
         copy.user.returningCustomerProbability = returningCustomer ? 1 : 0
+        copy.device.belowIOS15Probability = belowIOS15 ? 1 : 0
         return copy
     }
 
@@ -102,8 +110,9 @@ public struct Exploration: Sendable {
     /// - Complexity: O(schedules · events per run); schedules ≤ Σ_{k ≤ K} C(choice points, k).
     public mutating func explore() {
         for variant in variants {
-            var world = World(scenario: Self.variantScenario(scenario, returningCustomer: variant.returningCustomer),
-                              design: design, faults: .scripted(firing: []))
+            var world = DesignWorlds(scenario: Self.variantScenario(scenario, returningCustomer: variant.returningCustomer,
+                                                                    belowIOS15: variant.belowIOS15),
+                                     design: design, faults: .scripted(firing: []))
             world.recordsVerdicts = true
             world.recordsChoices = true
             var stack: [[Int]] = [[]]
@@ -124,7 +133,7 @@ public struct Exploration: Sendable {
     }
 
     /// Records one schedule's run and returns its weight.
-    mutating func visit(_ world: World, schedule: [Int], variant: Variant) -> Double {
+    mutating func visit(_ world: DesignWorlds, schedule: [Int], variant: Variant) -> Double {
         schedulesByFaults[schedule.count] += 1
         eventKinds |= world.lastRunEventKinds
         var weight = 1.0
@@ -147,9 +156,9 @@ public struct Exploration: Sendable {
             if verdict.outcome == .lost { lost = true }
             guard bad == nil else { continue }
             bad = Counterexample(
-                points: schedule, faults: faults, returningCustomer: variant.returningCustomer, intent: intent,
-                outcome: verdict.outcome, cause: verdict.cause, events: world.lastRunEvents,
-                avoidability: Counterexample.avoidability(cause: verdict.cause, design: design, platform: scenario.platform,
+                points: schedule, faults: faults, returningCustomer: variant.returningCustomer, belowIOS15: variant.belowIOS15,
+                intent: intent, outcome: verdict.outcome, cause: verdict.cause, events: world.lastRunEvents,
+                avoidability: Counterexample.avoidability(cause: verdict.cause, design: world.lastRunDesign, platform: scenario.platform,
                                                           serverKnewCustomer: world.serverKnewCustomer))
         }
         if lost { lostMass += variant.weight * weight }

@@ -12,7 +12,8 @@ public struct DesignTally: Sendable, Equatable {
     public var duplicated: Int64 = 0
     public var doubleCharged: Int64 = 0
 
-    /// The part of `notCharged` whose order could not be created (order-first): sales the
+    /// The part of `notCharged` whose order could not be created (order-first), or whose user
+    /// was below iOS 15 with a StoreKit 2 design that names no StoreKit 1 design: sales the
     /// design lost before any money moved.
     public var lostSales: Int64 = 0
 

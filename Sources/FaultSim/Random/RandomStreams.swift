@@ -23,6 +23,20 @@ public enum Component: Int, Sendable, CaseIterable {
     case serverRecovery
 }
 
+/// A fact about a run's user drawn once per run, outside the component streams
+/// (`RandomStreams.traitUnit`), the same for every design.
+public enum RunTrait: Sendable, CaseIterable {
+    /// The device runs iOS 14 or older (`device.belowIOS15Probability`).
+    case belowIOS15
+
+    /// The trait's salt, XORed into the run key: a fixed odd constant per trait.
+    var salt: UInt64 {
+        switch self {
+        case .belowIOS15: 0x6A09_E667_F3BC_C909  // √2's fraction (SHA-512's first constant)
+        }
+    }
+}
+
 /// The eight streams of one run: a counter-based source, where draw `n` of `component` in run
 /// `run` is a function of (seed, run, component, n) alone.
 ///
@@ -109,6 +123,21 @@ public struct RandomStreams: Sendable {
         let runKey = runKey(seedKey: seedKey(seed), run: run)
         let start = runKey &+ UInt64(component.rawValue) &* componentSpacing
         return SplitMix64.mix(start &+ (index &+ 1) &* gamma(runKey: runKey))
+    }
+
+    /// A uniform on [0, 1) for `trait` of run `run`, outside the seven streams: it depends on
+    /// (seed, run, trait) alone, so adding a trait shifts no stream's draws, and every design
+    /// gets the same value for run `run`. Two rounds of SplitMix64's mixer over the run key
+    /// XOR the trait's salt; the streams read `mix(key + c·D + n·γ)` at other positions.
+    /// - Complexity: O(1); four mixes (two when `seedKey` is given).
+    public static func traitUnit(seed: UInt64, run: UInt64, _ trait: RunTrait) -> Double {
+        traitUnit(seedKey: seedKey(seed), run: run, trait)
+    }
+
+    @inline(__always)
+    static func traitUnit(seedKey: UInt64, run: UInt64, _ trait: RunTrait) -> Double {
+        let key = runKey(seedKey: seedKey, run: run)
+        return Xoshiro256.unit(SplitMix64.mix(SplitMix64.mix(key ^ trait.salt)))
     }
 
     @inline(__always)

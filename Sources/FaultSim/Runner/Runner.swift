@@ -4,7 +4,8 @@ import Policies
 
 /// Runs many seeded runs of several designs, in parallel, with a result that does not depend
 /// on the number of threads: run `i` depends only on (seed, i), every design sees the same
-/// run indices, and tallies are integer counts merged by addition.
+/// run indices, and tallies are integer counts merged by addition. Each design runs through its
+/// `DesignWorlds`, so a StoreKit 2 design's runs below iOS 15 are its `olderOSDesign`'s.
 public enum Runner {
     /// Runs per unit of work handed to a thread. Changing it changes nothing in the result.
     public static let defaultChunkSize = 4_096
@@ -31,7 +32,7 @@ public enum Runner {
         let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
         let collector = WorkerResults<WorkerResult>(workers: plan.workers)
         DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
-            var worlds = designs.map { World(scenario: scenario, design: $0) }
+            var worlds = designs.map { DesignWorlds(scenario: scenario, design: $0) }
             var pairs = PairedLosses(designs: designs.count)
             var masks = [UInt64](repeating: 0, count: designs.count)
             plan.forEachChunk(of: worker) { chunk in
@@ -65,8 +66,8 @@ public enum Runner {
         let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
         let collector = WorkerResults<(DesignTally, DesignTally, PairedOutcomes)>(workers: plan.workers)
         DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
-            var first = World(scenario: scenario, design: a)
-            var second = World(scenario: scenario, design: b)
+            var first = DesignWorlds(scenario: scenario, design: a)
+            var second = DesignWorlds(scenario: scenario, design: b)
             var paired = PairedOutcomes()
             plan.forEachChunk(of: worker) { chunk in
                 for run in chunk {

@@ -2,7 +2,9 @@ import Policies
 
 /// Reads `customDesigns` from a scenario file: each entry has a `name`, an optional `from`
 /// preset (default `naive`) and any axis to override, by the axis names `simrun designs NAME`
-/// prints. An unknown axis or value is an error naming it.
+/// prints. An unknown axis or value is an error naming it. `olderOSDesign` names a preset or
+/// another custom design of the file (before or after it), which must be StoreKit 1, or is
+/// `null` for none.
 enum DesignReader {
     /// The most custom designs a scenario may define: the paired comparison grows with the
     /// square of the design count.
@@ -47,17 +49,47 @@ enum DesignReader {
             }
             designs.append(design)
         }
+        try checkOlderOSDesigns(designs, file: file)
         return designs
+    }
+
+    /// Every `olderOSDesign` a custom design names is a StoreKit 1 preset or custom design.
+    static func checkOlderOSDesigns(_ designs: [Design], file: String) throws(ScenarioError) {
+        let available = Design.presets + designs
+        for (index, design) in designs.enumerated() {
+            guard let name = design.olderOSDesign else { continue }
+            let keyPath = "customDesigns[\(index)].olderOSDesign"
+            guard let older = available.first(where: { $0.name == name }) else {
+                var message = "unknown design; it must name a StoreKit 1 preset or custom design"
+                if let hint = Suggestion.nearest(to: name, in: available.filter { $0.storeKitAPI == .sk1 }.map(\.name)) {
+                    message += "; did you mean '\(hint)'?"
+                }
+                throw ScenarioError(file: file, keyPath: keyPath, value: "\"\(name)\"", message: message)
+            }
+            guard older.storeKitAPI == .sk1 else {
+                throw ScenarioError(file: file, keyPath: keyPath, value: "\"\(name)\"",
+                                    message: "names a storeKitAPI sk2 design; the users below iOS 15 need a StoreKit 1 design")
+            }
+        }
     }
 
     /// Reads every axis the entry sets. Switching `storeKitAPI` without naming `receiptKind`
     /// brings the receipt along (StoreKit 2 sends the signed transaction, StoreKit 1 the app
-    /// receipt), since each API has only its own.
+    /// receipt), since each API has only its own; switching to StoreKit 1 without naming
+    /// `olderOSDesign` drops the base's (a StoreKit 1 design runs on every iOS).
     static func readAxes(_ reader: inout ObjectReader, into design: inout Design) throws(ScenarioError) {
         let api = design.storeKitAPI
         try reader.choice("storeKitAPI", &design.storeKitAPI)
         if design.storeKitAPI != api && !reader.fields.contains(where: { $0.key == "receiptKind" }) {
             design.receiptKind = design.storeKitAPI == .sk2 ? .signedTransaction : .appReceipt
+        }
+        if design.storeKitAPI == .sk1 { design.olderOSDesign = nil }
+        if let value = reader.value("olderOSDesign") {
+            switch value {
+            case .null: design.olderOSDesign = nil
+            case .string(let name) where !name.isEmpty: design.olderOSDesign = name
+            default: throw reader.fail("olderOSDesign", value, "expected a design's name, or null for none")
+            }
         }
         try reader.choice("orderTiming", &design.orderTiming)
         try reader.integer("orderCreationTries", &design.orderCreationTries, in: 1...10)

@@ -123,6 +123,12 @@ extension ScenarioParameter {
         .init("device.crashTime", .distribution(\.device.crashTime),
               .guess(low: uniform(0, 10 * second), high: uniform(0, 10 * minute), reason: "a crash may come anywhere in the session"),
               "when the crash comes, from the start of the session"),
+        .init("device.belowIOS15Probability", .probability(\.device.belowIOS15Probability), per: "run", faultFree: .probability(0),
+              .guess(basis: "Apple, App Store on 12 Feb 2026: 10% of all iPhones on iOS 17 or earlier, iOS 15 to 17 included; "
+                         + "TelemetryDeck, June 2023: iOS 14 at 0.1%",
+                     low: .probability(0.001), high: .probability(0.03),
+                     reason: "iPhone 6 and older stop at iOS 12; old iPads live longer, and in January 2022 37% of iPhones were below 15"),
+              "the user's device runs iOS 14 or older: a StoreKit 2 design's run is its olderOSDesign's"),
     ]
 
     private static let network: [ScenarioParameter] = [

@@ -37,6 +37,9 @@ public struct World: Sendable {
     public internal(set) var lastRunFingerprint: UInt64 = 0
     /// Events the last run took.
     public internal(set) var lastRunEvents = 0
+    /// Set on the world of a StoreKit 2 design's `olderOSDesign` (see `DesignWorlds`): the
+    /// line each of its traced runs starts with, saying whose run it stands in for and why.
+    var olderOSNote: String?
 
     /// The most events one run may take. A valid scenario can ask for more (sessions of weeks
     /// with a retry every few seconds against a server that always fails): such a run is
@@ -64,6 +67,7 @@ public struct World: Sendable {
     ///   once warmed up.
     public mutating func run(_ index: UInt64) {
         reset(index)
+        if let olderOSNote { kernel.note(.app, nil, olderOSNote) }
         planRun()
         // Two copies of the event loop, so the seeded one carries nothing of `simrun check`.
         let processed = kernel.faults.isScripted ? processEvents(scripted: true) : processEvents(scripted: false)
@@ -74,6 +78,21 @@ public struct World: Sendable {
         #endif
         ledger.settle(into: &kernel.tally, keepsVerdicts: recordsVerdicts || tracing)
         device.countLeakedRecords(into: &kernel.tally)
+        if recordsVerdicts { lastRunFingerprint = kernel.streams.fingerprint() }
+    }
+
+    /// Run `index` for a user this StoreKit 2 design cannot sell to: the device runs iOS 14 or
+    /// older and the design names no `olderOSDesign`, so the app (which needs iOS 15) offers no
+    /// purchase. The plan is drawn as in `run`; every intent ends not charged, a lost sale, and
+    /// nothing else happens.
+    mutating func runWithoutStoreKit(_ index: UInt64) {
+        reset(index)
+        kernel.note(.app, nil, "the device runs iOS 14 or older: \(design.name) needs StoreKit 2 (iOS 15) and names no "
+            + "olderOSDesign, so the app cannot sell; every intent ends not charged (a lost sale)")
+        user.plan(&kernel, &ledger)
+        for intent in 0..<Int32(ledger.intents.count) { ledger.recordStoreKitUnavailable(intent) }
+        lastRunEvents = 0
+        ledger.settle(into: &kernel.tally, keepsVerdicts: recordsVerdicts || tracing)
         if recordsVerdicts { lastRunFingerprint = kernel.streams.fingerprint() }
     }
 

@@ -125,4 +125,8 @@ extension Ledger {
     /// The order for the intent's real payment could not be created: the user never paid.
     @inline(__always)
     mutating func recordOrderCreationFailed(_ intent: Int32) { intents[Int(intent)].orderCreationFailed = true }
+
+    /// The app offered the intent no purchase: StoreKit 2 only, on a device below iOS 15.
+    @inline(__always)
+    mutating func recordStoreKitUnavailable(_ intent: Int32) { intents[Int(intent)].storeKitUnavailable = true }
 }

@@ -25,7 +25,7 @@ extension Ledger {
                 invariant(intent.correctDeliveries + intent.wrongDeliveries == 0, "delivered without a charge")
                 tally.notCharged += 1
                 notChargedMask |= bit
-                if intent.orderCreationFailed {
+                if intent.orderCreationFailed || intent.storeKitUnavailable {
                     tally.lostSales += 1
                     lostSaleMask |= bit
                 }

@@ -97,6 +97,9 @@ struct IntentTruth: Sendable {
     var misdeliveryCause: Cause = .none
     /// Bought outside the app (an offer code, the App Store page): no token names its account.
     var outsideApp = false
+    /// The device runs iOS 14 or older and the StoreKit 2 design has no StoreKit 1 flow: the
+    /// user could not buy.
+    var storeKitUnavailable = false
 }
 
 /// The truth about one transaction: what became of it, and why it is undelivered if it is.

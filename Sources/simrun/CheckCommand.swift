@@ -173,9 +173,10 @@ enum CheckCommand: Command {
             + (belowIOS15 ? " --ios below-15" : "")
     }
 
-    /// A variant's weight: two places, or four below 0.01 (a share of users below iOS 15).
+    /// A variant's weight: two places when they say it exactly, else four (0.4975 is a half
+    /// times the share on iOS 15 or later).
     static func weightText(_ weight: Double) -> String {
-        FixedPoint.format(weight, places: weight > 0 && weight < 0.01 ? 4 : 2)
+        FixedPoint.format(weight, places: (weight * 100).rounded() == weight * 100 ? 2 : 4)
     }
 
     /// ", iOS 14 or older: bliap" for a variant whose user is below iOS 15; empty otherwise.

@@ -3,8 +3,9 @@
 ///
 /// A *round* of tries starts when the app handles a `purchased` transaction, at a retry
 /// trigger (`RetryTriggers`) and when the user opens a recover page; its failure count starts
-/// at 0. A try is one verify request; it fails on an error answer or when the client's request
-/// timeout (`network.requestTimeout`) passes without an answer.
+/// at 0 (unless `Design.failureCountPersists`). A try is one verify request; it fails on an
+/// error answer or when the client's request timeout (`network.requestTimeout`) passes without
+/// an answer. `Design.retryScheduleRounds` says which rounds follow the schedule.
 public enum RetrySchedule: Sendable, Equatable {
     /// One try per round.
     case none

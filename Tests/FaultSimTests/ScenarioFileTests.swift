@@ -145,6 +145,7 @@ struct ScenarioFileTests {
         expected.retrySchedule = .tries(count: 2, spacingMs: 5_000)
         expected.retryTriggers = [.networkRegained]
         expected.serverAppleTries = 3
+        expected.failureCountPersists = false  // no backoff left to keep a count for
         #expect(mine == expected)
     }
 

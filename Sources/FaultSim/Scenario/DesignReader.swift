@@ -76,7 +76,9 @@ enum DesignReader {
     /// Reads every axis the entry sets. Switching `storeKitAPI` without naming `receiptKind`
     /// brings the receipt along (StoreKit 2 sends the signed transaction, StoreKit 1 the app
     /// receipt), since each API has only its own; switching to StoreKit 1 without naming
-    /// `olderOSDesign` drops the base's (a StoreKit 1 design runs on every iOS).
+    /// `olderOSDesign` drops the base's (a StoreKit 1 design runs on every iOS); leaving
+    /// `linearBackoff` or a durable store without naming `failureCountPersists` turns it off,
+    /// since only those can keep a count.
     static func readAxes(_ reader: inout ObjectReader, into design: inout Design) throws(ScenarioError) {
         let api = design.storeKitAPI
         try reader.choice("storeKitAPI", &design.storeKitAPI)
@@ -109,6 +111,11 @@ enum DesignReader {
             design.retryTriggers = try retryTriggers(value, reader: reader)
         }
         try reader.choice("retryScheduleRounds", &design.retryScheduleRounds)
+        // A kept failure count needs a backoff and a durable store: a design that leaves either
+        // (a BLIAP variant with another schedule, say) without naming the axis drops the count.
+        if case .linearBackoff = design.retrySchedule, design.localStore.survivesProcessDeath {} else {
+            design.failureCountPersists = false
+        }
         try reader.bool("failureCountPersists", &design.failureCountPersists)
         try reader.choice("retryScope", &design.retryScope)
         try reader.choice("recoverPage", &design.recoverPage)

@@ -141,7 +141,8 @@ enum CheckCommand: Command {
             rows.append(row)
         }
         for line in TextTable.render(rows, rightAligned: (rows[0].count - 2)...) { print(line) }
-        print("holds*: only counterexamples no design of this kind can avoid (the user paid and never came back); "
+        print("holds*: only counterexamples no design of this kind can avoid (the user paid and never came back, or bought "
+              + "outside the app and switched accounts before the app saw it); "
               + "n+: stopped at --max-schedules, so not exhaustive")
         if !replays.isEmpty {
             print("smallest counterexample at K = \(k), replayed:")

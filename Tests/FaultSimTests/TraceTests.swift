@@ -50,9 +50,9 @@ struct TraceTests {
         func render() -> (String, String) {
             var world = World(scenario: scenario, design: .seed000V1_0)
             world.tracing = true
-            world.run(28)
-            return (TraceText.render(world.trace, verdicts: world.lastRunVerdicts, header: "run 28"),
-                    SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: "run 28"))
+            world.run(27)
+            return (TraceText.render(world.trace, verdicts: world.lastRunVerdicts, header: "run 27"),
+                    SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: "run 27"))
         }
         let first = render(), second = render()
         #expect(first.0 == second.0)

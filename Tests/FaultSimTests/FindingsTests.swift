@@ -77,7 +77,13 @@ struct FindingsTests {
 
     @Test("seed 002: persisting the order id plus a polled queue loses far fewer orders")
     func seed002Fix() throws {
-        let result = try Self.compare("default", Self.presets("seed002-before", "seed002-after"), runs: 100_000)
+        // The article's purchases are made in the app: seed002-after leaves every purchase made
+        // outside it unfinished (no order id anywhere), a loss the article never met.
+        var scenario = try Self.scenario("default")
+        scenario.user.outsideAppPurchaseProbability = 0
+        let designs = Self.presets("seed002-before", "seed002-after")
+        let run = Runner.compare(scenario: scenario, designs: designs, runs: 0..<100_000, jobs: 2)
+        let result = Comparison(designs: designs, tallies: run.tallies, pairs: run.pairs)
         let before = result.lost("seed002-before"), after = result.lost("seed002-after")
         #expect(result.losesMore("seed002-before", than: "seed002-after"))
         #expect(before >= 50 * max(after, 1), "before \(before), after \(after): ratio below 50")
@@ -144,7 +150,12 @@ struct FindingsTests {
         let result = Runner.compare(scenario: scenario, designs: Design.presets, runs: 0..<20_000, jobs: 2)
         let comparison = Comparison(designs: Design.presets, tallies: result.tallies, pairs: result.pairs)
         let recommended = comparison.tally("faultsim-recommended")
-        #expect(recommended.lostSales == 0 && recommended.misdelivered == 0 && recommended.duplicated == 0)
+        // Its only mis-deliveries are purchases made outside the app, which carry nothing to
+        // attribute them by: before an account switch (Counterexample's unavoidable class), or
+        // in a many-to-one catalog, where the App Store sold a product id, not an item.
+        let unavoidable = recommended.count(of: .misdelivered, cause: .outsideAppCreditedToCurrentAccount)
+            + recommended.count(of: .misdelivered, cause: .itemGuessed)
+        #expect(recommended.lostSales == 0 && recommended.misdelivered == unavoidable && recommended.duplicated == 0)
         for design in Design.presets where design.name != "faultsim-recommended" {
             #expect(comparison.notWorse("faultsim-recommended", than: design.name),
                     "\(name) \(platform): recommended lost \(recommended.lost), \(design.name) lost \(comparison.lost(design.name))")

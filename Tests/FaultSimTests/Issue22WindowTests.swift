@@ -114,11 +114,12 @@ struct Issue22WindowTests {
         let wholeRun = run(checksLocally, .tryLater, length: 30 * Self.day)
         #expect(wholeRun.lost == Self.charged(wholeRun) && wholeRun.lost > 0)
         #expect(wholeRun.count(of: .lost, cause: .signatureCheckFailed) == wholeRun.lost)
-        #expect(run(checksLocally, .tryLater, length: 4 * Self.hour).lost == 0)
+        // A window of hours is survived (a run may still lose to the user leaving for good).
+        #expect(run(checksLocally, .tryLater, length: 4 * Self.hour).lost * 10 < wholeRun.lost)
         // RevenueCat finishes on a verdict: an "invalid" during the window loses the purchase.
         let rejected = run(.revenueCat, .rejects, length: 4 * Self.hour)
         #expect(rejected.lost == Self.charged(rejected) && rejected.lost > 0)
-        #expect(run(.revenueCat, .tryLater, length: 4 * Self.hour).lost == 0)
+        #expect(run(.revenueCat, .tryLater, length: 4 * Self.hour).lost * 10 < rejected.lost)
         // A StoreKit 1 receipt goes to verifyReceipt, which signs nothing.
         #expect(run(.bliap, .rejects, length: 30 * Self.day).lost == 0)
     }

@@ -94,13 +94,11 @@ extension World {
             // transaction through `Transaction.updates` `storeKit.lateUpdateDelay` later if the
             // app runs then, else at the next launch.
             if kernel.fault(.errorAfterCharge, storeKit.errorAfterChargeProbability, draw: failDraw) {
-                kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: false, firstCallback: true), after: callbackDelay)
-                let delay = storeKit.lateUpdateDelay.quantile(Kernel.rescaled(failDraw, storeKit.errorAfterChargeProbability))
-                kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .lateUpdate, firstCallback: false), after: delay)
+                reportFailureThenPurchase(intent, epoch: epoch, cancelled: false, transaction, .lateUpdate, after: callbackDelay,
+                                          then: storeKit.lateUpdateDelay, failDraw, storeKit.errorAfterChargeProbability)
             } else if kernel.fault(.cancelledAfterCharge, storeKit.cancelledAfterChargeProbability, draw: missingDraw) {
-                kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: true, firstCallback: true), after: callbackDelay)
-                let delay = storeKit.lateUpdateDelay.quantile(Kernel.rescaled(missingDraw, storeKit.cancelledAfterChargeProbability))
-                kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .lateUpdate, firstCallback: false), after: delay)
+                reportFailureThenPurchase(intent, epoch: epoch, cancelled: true, transaction, .lateUpdate, after: callbackDelay,
+                                          then: storeKit.lateUpdateDelay, missingDraw, storeKit.cancelledAfterChargeProbability)
             } else {
                 kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: true), after: callbackDelay)
             }
@@ -108,19 +106,29 @@ extension World {
         }
         let transaction = charge(intent, order: order)
         if kernel.fault(.cancelThenPurchased, storeKit.cancelThenPurchasedProbability, draw: interruptionDraw) {
-            kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: true, firstCallback: true), after: callbackDelay)
-            let delay = storeKit.anomalyDelay.quantile(Kernel.rescaled(interruptionDraw, storeKit.cancelThenPurchasedProbability))
-            kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: false), after: delay)
+            reportFailureThenPurchase(intent, epoch: epoch, cancelled: true, transaction, .fresh, after: callbackDelay,
+                                      then: storeKit.anomalyDelay, interruptionDraw, storeKit.cancelThenPurchasedProbability)
         } else if kernel.fault(.failThenPurchased, storeKit.failThenPurchasedProbability, draw: failDraw) {
-            kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: false, firstCallback: true), after: callbackDelay)
-            let delay = storeKit.anomalyDelay.quantile(Kernel.rescaled(failDraw, storeKit.failThenPurchasedProbability))
-            kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: false), after: delay)
+            reportFailureThenPurchase(intent, epoch: epoch, cancelled: false, transaction, .fresh, after: callbackDelay,
+                                      then: storeKit.anomalyDelay, failDraw, storeKit.failThenPurchasedProbability)
         } else if kernel.fault(.purchasedCallbackMissing, storeKit.purchasedCallbackMissingProbability, draw: missingDraw) {
             // No callback in this session: the transaction waits in the queue for the next launch.
             device.releaseSheet()
         } else {
             kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: true), after: callbackDelay)
         }
+    }
+
+    /// StoreKit reports a charged payment as failed or cancelled first (its first callback, after
+    /// `callbackDelay`), then hands the transaction over `delay` later: the delay reuses the
+    /// uniform `uniform` of the fault that fired (probability `probability`), rescaled.
+    @inline(__always)
+    mutating func reportFailureThenPurchase(_ intent: Int32, epoch: Int32, cancelled: Bool, _ transaction: Int32,
+                                            _ delivery: PurchasedDelivery, after callbackDelay: SimTime,
+                                            then delay: DurationDistribution, _ uniform: Double, _ probability: Double) {
+        kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: cancelled, firstCallback: true), after: callbackDelay)
+        let later = delay.quantile(Kernel.rescaled(uniform, probability))
+        kernel.schedule(.purchasedCallback(transaction: transaction, delivery: delivery, firstCallback: false), after: later)
     }
 
     /// A pending purchase goes through: Apple charges, and `Transaction.updates` hands the

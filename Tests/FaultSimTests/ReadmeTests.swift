@@ -23,7 +23,7 @@ struct ReadmeTests {
         let result = Runner.compare(scenario: scenario, designs: designs, runs: 0..<UInt64(scenario.runs), jobs: 2)
         let rows = zip(designs, result.tallies).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
         let table = ResultTable.render(rows, pairs: result.pairs)
-        #expect(try Self.readmeTable() == table, "update README.md with the table `simrun` prints now")
+        #expect(try Self.readmeTable() == table, "run scripts/readme-table: README.md shows an older table than `simrun` prints now")
         #expect(table.split(separator: "\n").allSatisfy { $0.count <= ResultTable.narrowWidth })
     }
 

@@ -72,7 +72,12 @@ extension World {
         case .networkRegained: return (.app, nil, "network is back")
         case .recoverPageOpen: return (.user, .app, "opens the recover-order page")
         case .notificationAttempt(let transaction, _): return (.apple, .appServer, "server notification for transaction \(transaction)")
-        case .reconcileTick: return (.appServer, .apple, "get transaction history")
+        case .reconcileTick:
+            // What `AppServer.onReconcileTick` is about to do, in its order.
+            if !server.reconciliationContinues(kernel.now) { return (.appServer, nil, "reconciliation job: stops") }
+            if !server.customerKnown { return (.appServer, nil, "reconciliation job: no customer known, nothing to ask Apple") }
+            if server.isDown(kernel.now) { return (.appServer, nil, "reconciliation job: the server is down, skipped") }
+            return (.appServer, .apple, "get transaction history")
         case .orderRetryDue(let record, _, _): return (.app, nil, "asks for an order again (record \(record))")
         case .outsideAppPurchase(let intent):
             return (.user, .apple, "buys product \(user[intent].product) in the App Store: an offer code or the product page (intent \(intent))")

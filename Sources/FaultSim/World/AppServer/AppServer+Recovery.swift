@@ -18,8 +18,7 @@ extension AppServer {
     /// again.
     @inline(__always)
     mutating func onReconcileTick(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
-        guard kernel.now - lastChargeAt <= parameters.reconcileWindowMs,
-              transactions.contains(where: { $0.deliveries == 0 }) else {
+        guard reconciliationContinues(kernel.now) else {
             reconcileScheduled = false
             return
         }
@@ -34,6 +33,13 @@ extension AppServer {
             }
         }
         kernel.schedule(.reconcileTick, after: parameters.reconcileIntervalMs)
+    }
+
+    /// Whether the job runs at `now`: the latest charge is inside the window and a transaction is
+    /// undelivered.
+    @inline(__always)
+    func reconciliationContinues(_ now: SimTime) -> Bool {
+        now - lastChargeAt <= parameters.reconcileWindowMs && transactions.contains(where: { $0.deliveries == 0 })
     }
 
     /// The recover page's look-up, after Apple answered: with StoreKit 1 the uploaded app

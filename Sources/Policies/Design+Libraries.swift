@@ -130,6 +130,11 @@ extension Design {
     ///   purchase isn't evicted"). What guards a StoreKit 2 app is RevenueCatUI's paywall, which
     ///   is `.disabled(self.purchaseHandler.actionInProgress)` while a purchase runs; an app with
     ///   its own Buy button must guard it itself (not stated, chosen guarded).
+    /// - serverRecovery none: RevenueCat's backend is the app server here, and "By default,
+    ///   RevenueCat ignores any Apple App Store Server Notifications for purchases that have not
+    ///   yet been posted to the RevenueCat API by one of our SDKs or from your own backend"
+    ///   (RevenueCat, *Apple App Store Server Notifications*). Its relay to the customer's own
+    ///   server by webhook ("up to 5 times" on a non-200) is not modelled (docs/model.md §13).
     /// - Not stated (the app's part): no modal (the SDK returns through a completion the app
     ///   need not block on), the backend as one call to Apple per receipt.
     /// - olderOSDesign bliap: the SDK falls back to StoreKit 1 where StoreKit 2 is missing

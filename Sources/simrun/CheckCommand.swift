@@ -4,7 +4,8 @@ import Policies
 
 /// `simrun check [scenario.json] --design D --max-faults K`: every schedule of at most K
 /// faults, with the scenario's timings fixed; either "holds" or the smallest counterexamples
-/// with the command that replays each, and P(lost) bounded from both sides.
+/// with the command that replays each, and P(lost) bounded from both sides. Exits 1 when any
+/// design FAILS, so that it can gate a CI job; `--junit` writes the verdicts for CI systems.
 enum CheckCommand: Command {
     static let design = CommonOptions.design
     static let designs = CommonOptions.designs
@@ -17,11 +18,13 @@ enum CheckCommand: Command {
     static let limit = OptionSpec(name: "--limit", valueName: "n", help: "Counterexamples to print, smallest first, 1 to 1,000.", defaultValue: "5")
     static let maxSchedules = OptionSpec(name: "--max-schedules", valueName: "n", help: "Stop after n schedules, 1 to 10^9; the answer then says so.",
                                          defaultValue: "50,000,000")
+    static let junit = OptionSpec(name: "--junit", valueName: "file.xml",
+                                  help: "Also write the verdicts as a JUnit report: one test case per design and timings; FAILS is a failure, a search stopped short is skipped.")
 
     static let spec = CommandSpec.readingScenario(
-        name: "check", abstract: "Explore every way up to K faults can strike, with fixed timings: prove that no order is lost, mis-delivered, duplicated or double-charged, or give the smallest counterexamples; bound P(lost) from both sides. Give one of --design, --designs (one table row each) and --all-designs.",
+        name: "check", abstract: "Explore every way up to K faults can strike, with fixed timings: prove that no order is lost, mis-delivered, duplicated or double-charged, or give the smallest counterexamples; bound P(lost) from both sides. Give one of --design, --designs (one table row each) and --all-designs. Exits 1 when any design FAILS, 0 when every one holds or the search stopped short without a counterexample.",
         summary: "Every schedule of up to K faults: holds, or the smallest counterexamples; P(lost) bounds.",
-        options: [design, designs, allDesigns, maxFaults, outcome, timings, limit, maxSchedules, CommonOptions.set])
+        options: [design, designs, allDesigns, maxFaults, outcome, timings, limit, maxSchedules, junit, CommonOptions.set])
 
     static let checkable: [IntentVerdict.Outcome] = [.lost, .misdelivered, .duplicated, .doubleCharged]
 
@@ -38,6 +41,7 @@ enum CheckCommand: Command {
                                               : "Give one of --design, --designs and --all-designs.")
         }
         try context.selectDesigns(in: &source.scenario)
+        let junitTarget = try context.outputs([junit], inputs: source.inputs)[0]
         let chosen = given[0] == design ? [try context.design(context.value(design) ?? "", in: source.scenario, option: design)]
                                         : source.scenario.selectedDesigns
         let scenario = source.scenario
@@ -46,17 +50,44 @@ enum CheckCommand: Command {
             print("note: the products and items bought are those of run 0 of seed \(scenario.seed) (the check explores faults, not catalog choices)")
         }
         let single = given[0] == design
+        var verdicts: [CheckVerdict] = []
         for profile in profiles {
             print("timings \(profile.name): \(profile.summary): \(profile.statedValues(of: scenario))")
             if single {
                 let exploration = explore(scenario, chosen[0], k: k, outcomes: outcomes, timing: profile, limit: scheduleLimit, kept: shown)
                 printDetail(exploration.result, seconds: exploration.seconds, path: source.replayPath, overrides: context.overrides, shown: shown)
+                verdicts.append(verdict(exploration.result, path: source.replayPath, overrides: context.overrides))
             } else {
-                printTable(scenario, chosen, k: k, outcomes: outcomes, timing: profile, limit: scheduleLimit,
-                           path: source.replayPath, overrides: context.overrides)
+                verdicts += printTable(scenario, chosen, k: k, outcomes: outcomes, timing: profile, limit: scheduleLimit,
+                                       path: source.replayPath, overrides: context.overrides)
             }
         }
+        if let junitTarget {
+            let report = CheckJUnit.render(verdicts, scenario: scenario.name, platform: scenario.platform.name, maxFaults: k)
+            try ScenarioInput.write([(junitTarget, report)])
+        }
+        let failing = verdicts.filter(\.failed)
+        guard failing.isEmpty else {
+            var names: [String] = []
+            for verdict in failing where !names.contains(verdict.design) { names.append(verdict.design) }
+            print("exit 1: \(names.joined(separator: ", ")) FAIL\(names.count == 1 ? "S" : "")")
+            return ExitCode.checkFailed
+        }
         return ExitCode.success
+    }
+
+    /// The verdict of one exploration, with its smallest avoidable counterexample when it fails.
+    static func verdict(_ e: Exploration, path: String?, overrides: [ScenarioOverride]) -> CheckVerdict {
+        let kind: CheckVerdict.Kind
+        if e.holds {
+            kind = .holds
+        } else if let first = e.counterexamples.first(where: { $0.avoidability == .avoidable }) {
+            kind = .fails(detail: describe(first),
+                          replay: replayCommand(path: path, design: e.design.name, example: first, timing: e.options.timing, overrides: overrides))
+        } else {
+            kind = .unknown
+        }
+        return CheckVerdict(design: e.design.name, timing: e.options.timing.name, kind: kind)
     }
 
     static func explore(_ scenario: Scenario, _ design: Design, k: Int, outcomes: [IntentVerdict.Outcome], timing: CheckTiming,
@@ -110,8 +141,10 @@ enum CheckCommand: Command {
               + (never.isEmpty ? "; every one entered" : "; NEVER ENTERED: " + never.map { "\($0.name) (\($0.because))" }.joined(separator: ", ")))
     }
 
+    /// One row per design, K = 1 to k; the verdicts are those at K = k.
     static func printTable(_ scenario: Scenario, _ designs: [Design], k: Int, outcomes: [IntentVerdict.Outcome], timing: CheckTiming,
-                           limit: Int, path: String?, overrides: [ScenarioOverride]) {
+                           limit: Int, path: String?, overrides: [ScenarioOverride]) -> [CheckVerdict] {
+        var verdicts: [CheckVerdict] = []
         let ks = Array(1...max(1, k))
         var rows = [["design"] + ks.map { "K = \($0)" } + ["P(lost) at K = \(k)", "schedules (K = \(ks.map(String.init).joined(separator: ", ")))", "s"]]
         var replays: [String] = []
@@ -135,6 +168,7 @@ enum CheckCommand: Command {
                 times.append(FixedPoint.format(run.seconds, places: 2))
             }
             if let last {
+                verdicts.append(verdict(last.result, path: path, overrides: overrides))
                 row += ["[\(probability(last.result.lostLowerBound)), \(probability(last.result.lostUpperBound))]",
                         counts.joined(separator: " / "), times.joined(separator: " / ")]
             }
@@ -148,6 +182,7 @@ enum CheckCommand: Command {
             print("smallest counterexample at K = \(k), replayed:")
             for line in replays { print("  " + line) }
         }
+        return verdicts
     }
 
     static func describe(_ example: Counterexample) -> String {
@@ -186,10 +221,12 @@ enum CheckCommand: Command {
         return ", iOS 14 or older: " + (design.olderOSDesign.map { "\($0) (olderOSDesign)" } ?? "no StoreKit 1 design, no sale")
     }
 
+    /// A probability in percent, always: `1.0509%`, or `8.2e-04%` when small (one unit on both
+    /// ends of a bound).
     static func probability(_ value: Double) -> String {
         if value == 0 { return "0" }
-        if value >= 0.001 { return FixedPoint.format(value * 100, places: 4) + "%" }
-        return Scientific.format(value)
+        if value >= 0.00001 { return FixedPoint.format(value * 100, places: 4) + "%" }
+        return Scientific.format(value * 100) + "%"
     }
 
     static func parseOutcomes(_ text: String?) throws(CommandFailure) -> [IntentVerdict.Outcome] {

@@ -24,6 +24,9 @@ struct UsageError: Error {
 /// Exit codes, as sysexits(3) names them.
 enum ExitCode {
     static let success: Int32 = 0
+    /// `simrun check` found an avoidable counterexample for some design (it FAILS): the run
+    /// itself worked, as with `diff` or `grep`, and a CI job that runs the check fails.
+    static let checkFailed: Int32 = 1
     /// EX_USAGE: a bad command line.
     static let usage: Int32 = 64
     /// EX_DATAERR: a scenario file that was read but is wrong.

@@ -5,7 +5,8 @@ struct CommandSpec {
     let name: String
     /// One or two sentences: the first line of the command's help.
     let abstract: String
-    /// `<scenario.json>`, `[NAME]`, or nil for no positional argument.
+    /// `<scenario.json>`, `NAME`, or nil for no positional argument; one that starts with `[`
+    /// brackets itself (`[<scenario.json>] [NAME]`).
     var positional: String?
     /// Whether the positional argument may be left out.
     var positionalOptional = false
@@ -21,7 +22,7 @@ struct CommandSpec {
 
     var usage: String {
         var text = "simrun \(name)"
-        if let positional { text += positionalOptional ? " [\(positional)]" : " \(positional)" }
+        if let positional { text += positionalOptional && !positional.hasPrefix("[") ? " [\(positional)]" : " \(positional)" }
         for option in options {
             text += option.required ? " \(option.label)" : option.repeatable ? " [\(option.label)]..." : " [\(option.label)]"
         }
@@ -32,7 +33,7 @@ struct CommandSpec {
     /// and `[options]` for the rest.
     var synopsis: String {
         var text = name
-        if let positional { text += positionalOptional ? " [\(positional)]" : " \(positional)" }
+        if let positional { text += positionalOptional && !positional.hasPrefix("[") ? " [\(positional)]" : " \(positional)" }
         for option in options where option.required { text += " \(option.label)" }
         return options.contains(where: { !$0.required }) ? text + " [options]" : text
     }

@@ -75,7 +75,9 @@ enum CompareCommand: Command {
         case .lost: what = "orders lost"
         case .misdelivered: what = "orders mis-delivered"
         case .duplicated: what = "orders duplicated"
-        case .notCharged: what = "intents not charged"
+        case .doubleCharged: what = "intents charged twice"
+        case .lostSale: what = "sales lost (no order, no charge)"
+        case .notCharged: what = "intents not charged (cancels included)"
         }
         let onlyA = line.counts.onlyA, onlyB = line.counts.onlyB
         let p = ExactMcNemar.formatted(logPValue: line.logP)
@@ -88,6 +90,8 @@ enum CompareCommand: Command {
         case .lost: verb = "loses fewer orders than"
         case .misdelivered: verb = "mis-delivers fewer orders than"
         case .duplicated: verb = "duplicates fewer orders than"
+        case .doubleCharged: verb = "charges fewer intents twice than"
+        case .lostSale: verb = "loses fewer sales than"
         case .notCharged: verb = "leaves fewer intents uncharged than"
         }
         return "\(what): \(fewer) \(verb) \(more) (\(evidence))."

@@ -30,6 +30,7 @@ enum ReportCommand: Command {
         let source = try context.scenario()
         var scenario = source.scenario
         if context.given(CommonOptions.plusServer) { scenario = scenario.addingFullServerRecoveryVariants() }
+        ScenarioInput.warnAboutUnlistedCustomDesigns(scenario, context)
         let chosen = scenario.selectedDesigns
 
         var sweep: Sweep?

@@ -27,6 +27,7 @@ enum RunCommand: Command {
         let targets = try context.outputs(outputs + [ShardOptions.partialOut], inputs: source.inputs)
         var scenario = source.scenario
         if context.given(CommonOptions.plusServer) { scenario = scenario.addingFullServerRecoveryVariants() }
+        ScenarioInput.warnAboutUnlistedCustomDesigns(scenario, context)
         let chosen = scenario.selectedDesigns
         let slice = shardRequest?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
         ScenarioInput.warnAboutEventCap(source, designs: chosen)

@@ -53,6 +53,17 @@ enum ScenarioInput {
         return .exit(error.unreadable ? ExitCode.noInput : ExitCode.data)
     }
 
+    /// Says on standard error which custom designs the scenario defines but does not run (its
+    /// `designs` list leaves them out), unless `--designs` chose the designs on purpose.
+    static func warnAboutUnlistedCustomDesigns(_ scenario: Scenario, _ context: CommandContext) {
+        guard !context.given(CommonOptions.designs) else { return }
+        let unlisted = scenario.unlistedCustomDesigns
+        guard !unlisted.isEmpty else { return }
+        let names = unlisted.map { "'\($0)'" }.joined(separator: ", ")
+        printError("warning: custom design\(unlisted.count == 1 ? "" : "s") \(names) defined but not in the scenario's \"designs\", "
+            + "so not run: add \(unlisted.count == 1 ? "it" : "them") there, or choose with --designs")
+    }
+
     /// Simulates the first few runs of each design and says so on standard error when one
     /// reaches the event cap: the whole job will then be slow, and its capped runs end early.
     static func warnAboutEventCap(_ source: Source, designs: [Design]) {

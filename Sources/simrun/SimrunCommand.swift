@@ -67,8 +67,14 @@ enum SimrunCommand {
             }
             switch first {
             case "help", "-h", "--help":
-                let name = arguments.dropFirst().first
-                output(commands.first(where: { $0.spec.name == name })?.spec.help ?? help)
+                guard let name = arguments.dropFirst().first else {
+                    output(help)
+                    return ExitCode.success
+                }
+                guard let command = commands.first(where: { $0.spec.name == name }) else {
+                    throw .usage(UsageError(message: unknownCommand(name), usage: usage, command: nil))
+                }
+                output(command.spec.help)
                 return ExitCode.success
             case "--version":
                 output(version + "\n")

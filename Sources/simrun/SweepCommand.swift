@@ -38,6 +38,7 @@ enum SweepCommand: Command {
         }
         let shardRequest = try ShardOptions.request(context, exclusive: [out, svg, crossover])
         let targets = try context.outputs([out, svg, ShardOptions.partialOut], inputs: base.inputs)
+        ScenarioInput.warnAboutUnlistedCustomDesigns(base.scenario, context)
         let chosen = base.scenario.selectedDesigns
         let runsPerValue = sweep.runsPerValue
         let slice = shardRequest?.shard.slice(of: UInt64(runsPerValue)) ?? 0..<UInt64(runsPerValue)

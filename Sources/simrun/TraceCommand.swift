@@ -51,6 +51,8 @@ enum TraceCommand: Command {
         try ScenarioInput.write([(targets[0], SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: title))])
         print(TraceText.render(world.trace, verdicts: world.lastRunVerdicts,
                                header: "\(command)\n" + olderOSLine(world) + "\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
+        // On standard error, so that the trace on standard output stays the trace alone.
+        if let path = context.value(svg) { printError("simrun trace: wrote the sequence diagram to \(path)") }
         return ExitCode.success
     }
 

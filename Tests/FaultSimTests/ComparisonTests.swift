@@ -64,10 +64,10 @@ struct ComparisonTests {
         #expect(SimrunCommand.main(["compare", Self.anomalies, "--designs", "seed000-v1.0,seed000-v1.2", "--runs", "4000",
                                     "--out", out, "--quiet"]) == 0)
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        #expect(lines.count == 5)
+        #expect(lines.count == 7)
         #expect(lines[0].joined(separator: ",") == "scenario,platform,design_a,design_b,outcome,intents,count_a,count_b,only_a,only_b,both,"
             + "difference_pts,ci_low_pts,ci_high_pts,log_p_exact,p_exact")
-        #expect(lines.dropFirst().map { String($0[4]) } == ["lost", "misdelivered", "duplicated", "not_charged"])
+        #expect(lines.dropFirst().map { String($0[4]) } == ["lost", "misdelivered", "duplicated", "double_charged", "lost_sale", "not_charged"])
         let lost = lines[1]
         let onlyA = try #require(Int(lost[8])), onlyB = try #require(Int(lost[9]))
         #expect(onlyA > 20 * max(onlyB, 1), "v1.0 loses many intents v1.2 keeps")

@@ -70,7 +70,7 @@ struct ScenarioFileTests {
 
     static let badCases: [BadCase] = [
         BadCase(name: "unknown key", json: #"{"user": {"cancelProbabilty": 0.1}}"#,
-                keyPath: "user.cancelProbabilty", value: "", messagePart: "did you mean 'cancelProbability'"),
+                keyPath: "user.cancelProbabilty", value: "", messagePart: "did you mean 'user.cancelProbability'"),
         BadCase(name: "unknown top-level key", json: #"{"run": 5}"#, keyPath: "run", value: "", messagePart: "did you mean 'runs'"),
         BadCase(name: "unknown key far from every key", json: #"{"device": {"zzzzzzzzzzzz": 1}}"#, keyPath: "device.zzzzzzzzzzzz",
                 value: "", messagePart: "the keys here are crashProbabilityPerSession, crashTime"),
@@ -99,7 +99,7 @@ struct ScenarioFileTests {
         BadCase(name: "zero runs", json: #"{"runs": 0}"#, keyPath: "runs", value: "0", messagePart: "between"),
         BadCase(name: "section not an object", json: #"{"user": 3}"#, keyPath: "user", value: "3", messagePart: "object"),
         BadCase(name: "unknown design axis", json: #"{"customDesigns": [{"name": "x", "from": "bliap", "localStor": "sandbox"}]}"#,
-                keyPath: "customDesigns[0].localStor", value: "", messagePart: "did you mean 'localStore'"),
+                keyPath: "customDesigns[0].localStor", value: "", messagePart: "did you mean 'customDesigns[0].localStore'"),
         BadCase(name: "unknown axis value", json: #"{"customDesigns": [{"name": "x", "finishMoment": "never"}]}"#,
                 keyPath: "customDesigns[0].finishMoment", value: "\"never\"", messagePart: "afterDelivery"),
         BadCase(name: "unknown base preset", json: #"{"customDesigns": [{"name": "x", "from": "blap"}]}"#,

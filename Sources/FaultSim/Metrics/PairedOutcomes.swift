@@ -2,15 +2,18 @@
 /// many intents ended that way under A only, under B only, and under both. Raw counts, so
 /// they merge by addition.
 public struct PairedOutcomes: Sendable, Equatable {
-    /// The outcomes compared, in table order.
+    /// The outcomes compared, in table order: every way an intent can end badly, then the
+    /// intents that moved no money at all (cancels included), for context.
     public enum Outcome: Int, Sendable, CaseIterable {
-        case lost, misdelivered, duplicated, notCharged
+        case lost, misdelivered, duplicated, doubleCharged, lostSale, notCharged
 
         public var name: String {
             switch self {
             case .lost: "lost"
             case .misdelivered: "misdelivered"
             case .duplicated: "duplicated"
+            case .doubleCharged: "double_charged"
+            case .lostSale: "lost_sale"
             case .notCharged: "not_charged"
             }
         }
@@ -21,12 +24,18 @@ public struct PairedOutcomes: Sendable, Equatable {
         public var lost: UInt64
         public var misdelivered: UInt64
         public var duplicated: UInt64
+        public var doubleCharged: UInt64
+        /// Never charged because the order could not be created (a subset of `notCharged`).
+        public var lostSale: UInt64
         public var notCharged: UInt64
 
-        public init(lost: UInt64, misdelivered: UInt64, duplicated: UInt64, notCharged: UInt64) {
+        public init(lost: UInt64, misdelivered: UInt64, duplicated: UInt64, doubleCharged: UInt64 = 0, lostSale: UInt64 = 0,
+                    notCharged: UInt64) {
             self.lost = lost
             self.misdelivered = misdelivered
             self.duplicated = duplicated
+            self.doubleCharged = doubleCharged
+            self.lostSale = lostSale
             self.notCharged = notCharged
         }
 
@@ -35,6 +44,8 @@ public struct PairedOutcomes: Sendable, Equatable {
             case .lost: lost
             case .misdelivered: misdelivered
             case .duplicated: duplicated
+            case .doubleCharged: doubleCharged
+            case .lostSale: lostSale
             case .notCharged: notCharged
             }
         }

@@ -95,18 +95,19 @@ public enum ResultCSV {
     }
 
     public static let pairColumns = ["scenario", "platform", "design", "versus", "lost_only_design", "lost_only_versus",
-                                     "lost_difference", "mcnemar_p"]
+                                     "lost_difference_pts", "mcnemar_p"]
 
     /// One row per ordered pair of designs: intents lost by one and not the other (raw counts,
-    /// which merge by addition), the difference per intent, and McNemar's p-value.
+    /// which merge by addition), the difference in percentage points of intents (the unit of
+    /// `compare`, `crossover` and the table's "pts vs best"), and McNemar's p-value.
     public static func renderPairs(_ rows: [ResultRow], pairs: PairedLosses) -> String {
         var text = pairColumns.joined(separator: ",") + "\n"
         for (a, row) in rows.enumerated() {
             for (b, other) in rows.enumerated() where a != b {
                 let onlyA = pairs.lostOnlyBy(a, notBy: b), onlyB = pairs.lostOnlyBy(b, notBy: a)
-                let difference = row.tally.intents > 0 ? Double(onlyA - onlyB) / Double(row.tally.intents) : 0
+                let points = row.tally.intents > 0 ? 100 * Double(onlyA - onlyB) / Double(row.tally.intents) : 0
                 text += [csvField(row.scenario), row.platform, csvField(row.design), csvField(other.design), String(onlyA), String(onlyB),
-                         (difference < 0 ? "-" : "") + FixedPoint.format(abs(difference), places: 9),
+                         (points < 0 ? "-" : "") + FixedPoint.format(abs(points), places: 7),
                          FixedPoint.format(pairs.mcNemarPValue(a, b), places: 9)].joined(separator: ",") + "\n"
             }
         }

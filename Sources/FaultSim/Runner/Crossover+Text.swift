@@ -4,10 +4,11 @@ extension Crossover.Result {
     public func text(key: String) -> String {
         func padded(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
         let format = SweepAxis.label
-        var text = "\n" + padded("value", 12) + "difference  significant  detail\n"
+        // The difference in percentage points of intents, the unit of `compare` and the pairs CSV.
+        var text = "\n" + padded("value", 12) + "diff, pts  significant  detail\n"
         for point in points {
-            let difference = (point.difference < 0 ? "-" : "+") + FixedPoint.format(abs(point.difference), places: 5)
-            text += padded(format(point.value), 12) + padded(difference, 12) + padded(point.significant ? "yes" : "no", 13)
+            let difference = (point.difference < 0 ? "-" : "+") + FixedPoint.format(abs(point.difference) * 100, places: 3)
+            text += padded(format(point.value), 12) + padded(difference, 11) + padded(point.significant ? "yes" : "no", 13)
                 + point.detail + "\n"
         }
         guard let bracket, let estimate, let interval else {

@@ -137,6 +137,12 @@ enum DesignReader {
     static func retrySchedule(_ value: JSONValue, reader: ObjectReader) throws(ScenarioError) -> RetrySchedule {
         let kinds = ["none", "fixedInterval", "linearBackoff", "tries"]
         if case .string("none") = value { return .none }
+        guard case .object = value else {
+            throw ScenarioError(file: reader.file, keyPath: reader.keyPath("retrySchedule"), value: value.rendered,
+                                message: "expected \"none\" or an object: {\"kind\": \"fixedInterval\", \"interval\": \"30s\"}, "
+                                    + "{\"kind\": \"linearBackoff\", \"step\": \"10s\", \"cap\": \"60s\"} or "
+                                    + "{\"kind\": \"tries\", \"count\": 3, \"spacing\": \"5s\"}")
+        }
         var inner = try ObjectReader(file: reader.file, path: reader.keyPath("retrySchedule"), value: value)
         var kind = ""
         try inner.string("kind", &kind)

@@ -122,6 +122,10 @@ struct ObjectReader {
             target = .fixed(try parseDuration(value, key: key))
             return
         }
+        guard case .object = value else {
+            throw fail(key, value, "expected a duration with a unit, such as \"20s\" (always that long), or a distribution "
+                + "such as {\"kind\": \"logNormal\", \"median\": \"20s\", \"p99\": \"2m\"} (kinds: fixed, uniform, logNormal, exponential)")
+        }
         var reader = try ObjectReader(file: file, path: keyPath(key), value: value)
         var kind = DurationDistribution.Kind.fixed
         guard reader.fields.contains(where: { $0.key == "kind" }) else {
@@ -164,9 +168,12 @@ struct ObjectReader {
     /// key, or when none is near, every key this object takes.
     func finish() throws(ScenarioError) {
         for field in fields where !knownKeys.contains(field.key) {
-            var message = field.line > 0 ? "unknown key (line \(field.line))" : "unknown key (given with --set)"
+            var message = field.line > 0 ? "unknown key (line \(field.line))" : "unknown key (given on the command line)"
             if let hint = Suggestion.nearest(to: field.key, in: knownKeys) {
-                message += "; did you mean '\(hint)'?"
+                message += "; did you mean '\(keyPath(hint))'?"
+            } else if let elsewhere = ScenarioParameter.keys(named: field.key).first, elsewhere != keyPath(field.key) {
+                // The right key in the wrong object, as `appServer.requestTimeout` for `network.requestTimeout`.
+                message += "; did you mean '\(elsewhere)'? (`simrun keys` lists every key)"
             } else if !knownKeys.isEmpty {
                 message += "; the keys here are \(knownKeys.joined(separator: ", "))"
             }

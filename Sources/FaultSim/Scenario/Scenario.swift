@@ -34,6 +34,12 @@ public struct Scenario: Sendable, Equatable {
         designs.compactMap { name in availableDesigns.first { $0.name == name } }
     }
 
+    /// Custom designs the file defines but its `designs` list leaves out: not run, which
+    /// `simrun run`, `report` and `sweep` warn about.
+    public var unlistedCustomDesigns: [String] {
+        customDesigns.map(\.name).filter { !designs.contains($0) }
+    }
+
     public var platform = PlatformParameters.today
     public var catalog = CatalogParameters()
     public var user = UserParameters()

@@ -29,8 +29,24 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// Nearest-name suggestions for typos, in keys, flags and design names.
 public enum Suggestion {
-    /// The candidate closest to `word` by edit distance, if it is close enough to be a typo.
+    /// The candidate `word` most likely meant: one it is the start of (`network.requestLoss`
+    /// → `network.requestLossProbability`, the shortest when several), else the longest one
+    /// that starts it up to a separator (`lost_rate` → `lost`), else the closest by edit
+    /// distance when that is close enough to be a typo. Ties go to the earlier candidate.
     public static func nearest(to word: String, in candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        guard !lowered.isEmpty else { return nil }
+        var extended: String?
+        for candidate in candidates where candidate.count > word.count && candidate.lowercased().hasPrefix(lowered) {
+            if candidate.count < (extended?.count ?? Int.max) { extended = candidate }
+        }
+        if let extended { return extended }
+        var truncated: String?
+        for candidate in candidates where candidate.count < word.count && lowered.hasPrefix(candidate.lowercased()) {
+            let next = lowered[lowered.index(lowered.startIndex, offsetBy: candidate.count)]
+            if "._-".contains(next) && candidate.count > (truncated?.count ?? 0) { truncated = candidate }
+        }
+        if let truncated { return truncated }
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(word.lowercased(), candidate.lowercased())

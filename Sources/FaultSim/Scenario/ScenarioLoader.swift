@@ -94,6 +94,9 @@ public enum ScenarioLoader {
             }
         }
         try top.finish()
+        // A file that defines designs and lists none runs them all: every preset and its own.
+        // One that lists some runs those; `unlistedCustomDesigns` names what it leaves out.
+        if top.value("designs") == nil { scenario.designs += scenario.customDesigns.map(\.name) }
         return scenario
     }
 

@@ -79,3 +79,13 @@ public struct ScenarioParameter: Sendable {
         case setting
     }
 }
+
+extension ScenarioParameter {
+    /// Every key path whose last part is `key` (case-insensitive), in table order: where a key
+    /// given in the wrong object belongs.
+    /// - Complexity: O(n) in the table's rows.
+    public static func keys(named key: String) -> [String] {
+        let lowered = key.lowercased()
+        return table.filter { $0.key.lowercased() == lowered }.map(\.path)
+    }
+}

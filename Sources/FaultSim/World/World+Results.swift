@@ -25,8 +25,8 @@ extension World {
 
     /// The last run's intent masks of the paired outcomes (a value, no allocation).
     public var outcomeMasks: PairedOutcomes.Masks {
-        PairedOutcomes.Masks(lost: ledger.lostMask, misdelivered: ledger.misdeliveredMask,
-                             duplicated: ledger.duplicatedMask, notCharged: ledger.notChargedMask)
+        PairedOutcomes.Masks(lost: ledger.lostMask, misdelivered: ledger.misdeliveredMask, duplicated: ledger.duplicatedMask,
+                             doubleCharged: ledger.doubleChargedMask, lostSale: ledger.lostSaleMask, notCharged: ledger.notChargedMask)
     }
 
     /// How each intent of the last run ended, and why; kept only when `recordsVerdicts` or

@@ -15,6 +15,7 @@ extension Ledger {
         lostSaleMask = 0
         misdeliveredMask = 0
         duplicatedMask = 0
+        doubleChargedMask = 0
         notChargedMask = 0
         // Only when kept: emptying an array is an out-of-line call, in every run otherwise.
         if keepsVerdicts { verdicts.removeAll(keepingCapacity: true) }
@@ -32,6 +33,7 @@ extension Ledger {
                 verdict = IntentVerdict(outcome: .notCharged, cause: .none)
             } else if intent.charges > 1 {
                 tally.doubleCharged += 1
+                doubleChargedMask |= bit
                 tally.count(.doubleCharged, .doubleTapUnguarded)
                 verdict = IntentVerdict(outcome: .doubleCharged, cause: .doubleTapUnguarded)
             } else if intent.wrongDeliveries > 0 {

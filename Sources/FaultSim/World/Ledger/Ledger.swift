@@ -29,6 +29,7 @@ struct Ledger: Sendable {
     var lostSaleMask: UInt64 = 0
     var misdeliveredMask: UInt64 = 0
     var duplicatedMask: UInt64 = 0
+    var doubleChargedMask: UInt64 = 0
     var notChargedMask: UInt64 = 0
     /// How each intent ended, when kept (see `settle`).
     var verdicts: [IntentVerdict] = []

@@ -152,11 +152,17 @@ enum ReportCommand: Command {
         let title = "\(design.name) - \(scenario.name) run \(best.run), seed \(scenario.seed): "
             + world.lastRunVerdicts.map { $0.cause == .none ? $0.outcome.rawValue : "\($0.outcome.rawValue) (\($0.cause.name))" }
             .joined(separator: ", ")
+        // Each fault is replayed away, one at a time: the diagram marks only those that changed
+        // how the run ended (a few runs per diagram).
+        let judged = DecisiveFaults.judge(scenario: scenario, design: design, run: best.run, trace: world.trace,
+                                          verdicts: world.lastRunVerdicts)
         let svg = SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: title,
-                                         idPrefix: "d\(design.name.utf8.count)-\(stableTag(design.name))-", standalone: false)
+                                         idPrefix: "d\(design.name.utf8.count)-\(stableTag(design.name))-", standalone: false,
+                                         judged: judged)
         let command = ScenarioInput.traceCommand(path: source.replayPath, design: design.name, run: best.run,
                                                  seed: scenario.seed, overrides: overrides)
-        return HTMLReport.Diagram(design: design.name, cause: cause, run: best.run, svg: svg, command: command)
+        return HTMLReport.Diagram(design: design.name, cause: cause, run: best.run, svg: svg, command: command,
+                                  faults: world.trace.filter { $0.fault != nil }.count, judged: judged)
     }
 
     /// A design name as an id fragment: letters and digits kept, anything else as '_'.

@@ -65,4 +65,31 @@ struct FaultReplayTests {
         #expect(without.tally.faultCounts[FaultKind.applicationUsernameLost.rawValue] == 0)
         #expect(without.tally.faultCounts[FaultKind.requestLost.rawValue] > 0)
     }
+
+    @Test("A decisive fault is one without which the run ends otherwise; the others changed nothing")
+    func decisiveFaults() throws {
+        let design = Design.seed002Before
+        let found = try #require(Self.firstRun(design) { world in
+            world.lastRunVerdicts.contains { $0.outcome == .lost && $0.cause == .applicationUsernameLost } && world.trace.filter { $0.fault != nil }.count > 1
+        })
+        let judged = DecisiveFaults.judge(scenario: Self.scenario, design: design, run: found.run, trace: found.trace, verdicts: found.verdicts)
+        let lostName = found.trace.filter { $0.fault == .applicationUsernameLost }.compactMap(\.faultPoint)
+        #expect(lostName.contains(where: judged.decisive.contains), "the lost applicationUsername decided the loss")
+        for entry in found.trace {
+            guard let point = entry.faultPoint else { continue }
+            var world = DesignWorlds(scenario: Self.scenario, design: design, faults: .seeded(suppressing: [point]))
+            world.recordsVerdicts = true
+            world.run(found.run)
+            #expect((world.lastRunVerdicts != found.verdicts) == judged.decisive.contains(point), "\(entry.fault!.name) at point \(point)")
+        }
+        let inert = found.trace.compactMap(\.faultPoint).filter { !judged.decisive.contains($0) && !judged.jointly.contains($0) }
+        #expect(!inert.isEmpty, "run \(found.run) has a fault that changed nothing")
+
+        let svg = SequenceDiagram.render(found.trace, verdicts: found.verdicts, title: "t", standalone: false, judged: judged)
+        #expect(svg.components(separatedBy: "<g class=\"fault\">").count - 1 == judged.decisive.count)
+        #expect(svg.components(separatedBy: "<g class=\"fault inert\">").count - 1 == inert.count)
+        #expect(svg.contains("(no effect)"))
+        let plain = SequenceDiagram.render(found.trace, verdicts: found.verdicts, title: "t", standalone: false)
+        #expect(!plain.contains("inert"), "unjudged, every fault is marked, as simrun trace draws them")
+    }
 }

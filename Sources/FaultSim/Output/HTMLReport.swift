@@ -17,13 +17,19 @@ public enum HTMLReport {
         public let run: UInt64
         public let svg: String
         public let command: String
+        /// Faults that fired in the run, and which of them changed its ending.
+        public let faults: Int
+        public let judged: DecisiveFaults
 
-        public init(design: String, cause: Cause, run: UInt64, svg: String, command: String) {
+        public init(design: String, cause: Cause, run: UInt64, svg: String, command: String, faults: Int = 0,
+                    judged: DecisiveFaults = DecisiveFaults()) {
             self.design = design
             self.cause = cause
             self.run = run
             self.svg = svg
             self.command = command
+            self.faults = faults
+            self.judged = judged
         }
     }
 
@@ -261,11 +267,31 @@ public enum HTMLReport {
 
     static func diagrams(_ diagrams: [Diagram]) -> String {
         guard !diagrams.isEmpty else { return "<p>No design lost an order.</p>" }
-        return diagrams.map { diagram in
+        let legend = "<p class=\"note\">Which faults mattered is found by replaying each run without them. A fault in "
+            + "<b style=\"color:#c00\">red</b> changed how the run ended: replayed with that one fault not fired (the same run and "
+            + "draws; later faults fire by their own draws), some intent ends differently, with another outcome or another cause. "
+            + (diagrams.contains { !$0.judged.jointly.isEmpty }
+                ? "One in <b style=\"color:#d55e00\">orange</b> recurs and mattered only with the others like it: without any one of "
+                    + "them the run ends the same, without all of them it does not. " : "")
+            + "One in <span style=\"color:#999\">grey</span>, marked <i>no effect</i>, changed nothing: without it every intent ends "
+            + "the same way.</p>\n"
+        return legend + diagrams.map { diagram in
             "<h3>\(e(diagram.design)): <code>\(e(diagram.cause.name))</code></h3>\n<p class=\"note\">\(e(diagram.cause.explanation)). "
-                + "The shortest of the first runs lost this way is run \(diagram.run); replay it with <code>\(e(diagram.command))</code>.</p>\n"
+                + "The shortest of the first runs lost this way is run \(diagram.run); replay it with <code>\(e(diagram.command))</code>. "
+                + faultSummary(diagram) + "</p>\n"
                 + "<div class=\"diagram\">\(diagram.svg)</div>\n"
         }.joined()
+    }
+
+    /// "2 of its 3 faults changed how it ended." or "No fault fired in this run.".
+    static func faultSummary(_ diagram: Diagram) -> String {
+        let decisive = diagram.judged.decisive.count, jointly = diagram.judged.jointly.count
+        if diagram.faults == 0 { return "No fault fired in this run." }
+        var text = diagram.faults == 1 ? (decisive == 1 ? "Its one fault changed how it ended." : "Its one fault changed nothing.")
+            : "\(decisive) of its \(diagram.faults) faults changed how it ended"
+        if diagram.faults > 1 { text += jointly > 0 ? "; \(jointly) more did only together with the others of their kind." : "." }
+        if decisive + jointly == 0 { text += " The design loses this order whichever fault is taken away." }
+        return text
     }
 
     static func e(_ text: String) -> String { Markup.escaped(text) }

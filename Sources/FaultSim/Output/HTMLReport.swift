@@ -44,9 +44,11 @@ public enum HTMLReport {
         public let sweeps: [(title: String, svg: String)]
         /// The command that made the page.
         public let command: String
+        /// The outcome charts' shared axis.
+        public let outcomeScale: OutcomeScale
 
         public init(scenario: Scenario, source: String, rows: [ResultRow], pairs: PairedLosses, diagrams: [Diagram],
-                    sweeps: [(title: String, svg: String)], command: String) {
+                    sweeps: [(title: String, svg: String)], command: String, outcomeScale: OutcomeScale = .log) {
             self.scenario = scenario
             self.source = source
             self.rows = rows
@@ -54,6 +56,7 @@ public enum HTMLReport {
             self.diagrams = diagrams
             self.sweeps = sweeps
             self.command = command
+            self.outcomeScale = outcomeScale
         }
     }
 
@@ -83,8 +86,7 @@ public enum HTMLReport {
         html += section("Parameters that differ from the defaults", parameters(scenario))
         html += section("Results", table(input.rows, pairs: input.pairs)
             + "<p class=\"note\">Lost rate with its 95% Wilson interval; <i>vs best</i>: the difference in percentage points from the design that lost fewest, paired over the same intents (McNemar); <i>same</i>: not significant at 5%.</p>")
-        html += section("Outcomes per design", outcomeCharts(input.rows)
-            + "<p class=\"note\">Bars: share of purchase intents; whiskers: 95% Wilson intervals.</p>")
+        html += section("Outcomes per design", outcomeCharts(input.rows, scale: input.outcomeScale))
         html += section("Why orders were lost", causeChart(input.rows))
         html += section("How often each fault fired", faults(input.rows))
         html += section("Which design loses fewer orders than which", matrix(input.rows, pairs: input.pairs))
@@ -100,7 +102,7 @@ public enum HTMLReport {
     body{font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#222;max-width:1180px;margin:24px auto;padding:0 16px;line-height:1.4}
     h1{font-size:24px;margin:0 0 8px}h2{font-size:19px;margin:32px 0 10px;border-bottom:1px solid #ccc;padding-bottom:4px}
     code{font-family:Menlo,Consolas,monospace;font-size:12.5px;background:#f4f4f4;padding:1px 3px}
-    .facts,.note{color:#555}.note{font-size:12.5px}
+    .facts,.note{color:#555}.note{font-size:12.5px}p.answer{font-size:15px;margin:8px 0}ul.answer{font-size:14px}p.none{color:#555;margin:4px 0}
     .wide{overflow-x:auto}table{border-collapse:collapse;font-size:12.5px;margin:6px 0}th,td{padding:3px 7px;border-bottom:1px solid #e4e4e4;text-align:right}
     td{white-space:nowrap}td.text{white-space:normal;text-align:left}
     th{background:#f2f2f2;font-weight:600}td.name,th.name{text-align:left;white-space:nowrap}
@@ -153,45 +155,6 @@ public enum HTMLReport {
                 + "<td class=\"name\">\(e(ResultTable.topCause(t)))</td></tr>\n"
         }
         return html + "</table></div>"
-    }
-
-    /// Four small charts: lost, mis-delivered, duplicated, not charged, each design a bar.
-    static func outcomeCharts(_ rows: [ResultRow]) -> String {
-        let outcomes: [(String, (DesignTally) -> Int64)] = [
-            ("lost", { $0.lost }), ("mis-delivered", { $0.misdelivered }), ("duplicated", { $0.duplicated }), ("not charged", { $0.notCharged }),
-        ]
-        var html = "<div class=\"charts\">\n"
-        for (title, count) in outcomes {
-            let bars = rows.map { row -> (String, Double, Double, Double) in
-                let interval = Wilson.interval(successes: count(row.tally), trials: row.tally.intents)
-                return (row.design, Double(count(row.tally)) / Double(max(row.tally.intents, 1)), interval.low, interval.high)
-            }
-            let none = rows.allSatisfy { count($0.tally) == 0 }
-            html += "<figure class=\"chart\">" + barChart(title: title, bars: bars)
-                + (none ? "<figcaption>None under any design; each whisker is the 95% upper bound on the rate.</figcaption>" : "")
-                + "</figure>\n"
-        }
-        return html + "</div>"
-    }
-
-    static func barChart(title: String, bars: [(name: String, value: Double, low: Double, high: Double)]) -> String {
-        let labelWidth = 190.0, barWidth = 250.0, valueWidth = 80.0, rowHeight = 18.0, top = 30.0
-        let width = labelWidth + barWidth + valueWidth, height = top + Double(bars.count) * rowHeight + 10
-        let largest = max(bars.map(\.high).max() ?? 0, 1e-12)
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
-        svg += "<text x=\"0\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(e(title)) (% of intents)</text>\n"
-        for (index, bar) in bars.enumerated() {
-            let y = top + Double(index) * rowHeight
-            let length = bar.value / largest * barWidth
-            svg += "<text x=\"\(n(labelWidth - 6))\" y=\"\(n(y + 12))\" text-anchor=\"end\">\(e(bar.name))</text>\n"
-            svg += "<rect x=\"\(n(labelWidth))\" y=\"\(n(y + 3))\" width=\"\(n(max(length, 0.5)))\" height=\"11\" fill=\"#4a7fb5\"/>\n"
-            let low = labelWidth + bar.low / largest * barWidth, high = labelWidth + bar.high / largest * barWidth
-            svg += "<line x1=\"\(n(low))\" y1=\"\(n(y + 8.5))\" x2=\"\(n(high))\" y2=\"\(n(y + 8.5))\" stroke=\"#222\"/>"
-                + "<line x1=\"\(n(low))\" y1=\"\(n(y + 5))\" x2=\"\(n(low))\" y2=\"\(n(y + 12))\" stroke=\"#222\"/>"
-                + "<line x1=\"\(n(high))\" y1=\"\(n(y + 5))\" x2=\"\(n(high))\" y2=\"\(n(y + 12))\" stroke=\"#222\"/>\n"
-            svg += "<text x=\"\(n(width - 2))\" y=\"\(n(y + 12))\" text-anchor=\"end\">\(e(ResultTable.percent(bar.value)))</text>\n"
-        }
-        return svg + "</svg>"
     }
 
     /// Each losing design's lost causes as one 100% stacked bar, a colour per cause.

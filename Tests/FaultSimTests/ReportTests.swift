@@ -27,7 +27,7 @@ struct ReportTests {
         let otherPage = try String(contentsOfFile: other.path("one.html").path, encoding: .utf8)
         #expect(page.replacingOccurrences(of: folder.path("one.html").path, with: "OUT")
             == otherPage.replacingOccurrences(of: other.path("one.html").path, with: "OUT"))
-        for heading in ["Parameters that differ from the defaults", "Results", "Outcomes per design", "Why orders were lost",
+        for heading in ["Which design to build", "Parameters that differ from the defaults", "Results", "Outcomes per design", "Why orders were lost",
                         "How often each fault fired", "Which design loses fewer orders than which", "Sweeps",
                         "How each losing design loses an order"] {
             #expect(page.contains("<h2>\(heading)</h2>"), "missing section \(heading)")

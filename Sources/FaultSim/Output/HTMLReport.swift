@@ -3,12 +3,15 @@ import Policies
 /// `simrun report`'s page: one self-contained HTML file (inline CSS and SVG, no script, no
 /// network) a team can open, read and print.
 ///
-/// Its sections: the scenario and the parameters that differ from the defaults; the result
-/// table; lost, mis-delivered, duplicated and not-charged orders per design with their
-/// intervals; each design's lost causes as stacked bars; how often each fault fired; the
-/// pairwise matrix of which design loses significantly fewer orders than which; for each
-/// losing design the sequence diagram of its shortest run with its most common lost cause; and
-/// any sweep charts. The same input always gives the same bytes.
+/// It answers first: which design to build, with the paired evidence, or which designs tie and
+/// how many runs would separate them (`HTMLReport+Answer.swift`). Then the evidence: the
+/// parameters that differ from the defaults; the result table; lost, mis-delivered, duplicated,
+/// double-charged and not-charged orders per design on one shared axis
+/// (`HTMLReport+Outcomes.swift`); each design's lost causes as stacked bars; how often each
+/// fault fired; the pairwise matrix of which design loses significantly fewer orders than
+/// which; any sweep charts; and for each losing design the sequence diagram of its shortest run
+/// with its most common lost cause, the faults that changed its ending marked. The same input
+/// always gives the same bytes.
 public enum HTMLReport {
     /// A losing design's example run.
     public struct Diagram: Sendable {
@@ -83,6 +86,7 @@ public enum HTMLReport {
         </header>
 
         """
+        html += section("Which design to build", answer(input.rows, pairs: input.pairs, runs: scenario.runs))
         html += section("Parameters that differ from the defaults", parameters(scenario))
         html += section("Results", table(input.rows, pairs: input.pairs)
             + "<p class=\"note\">Lost rate with its 95% Wilson interval; <i>vs best</i>: the difference in percentage points from the design that lost fewest, paired over the same intents (McNemar); <i>same</i>: not significant at 5%.</p>")

@@ -43,11 +43,11 @@ extension HTMLReport {
         // The axis is shared by every drawn panel: its range covers every value any of them shows.
         let values = drawn.flatMap { $0.1.flatMap { [$0.rate, $0.high] } }
         let axis = SweepChart.YAxis(values: scale == .log ? values.filter { $0 > 0 } : values, log: scale == .log)
-        var html = "<div class=\"charts\">\n"
+        var html = drawn.isEmpty ? "" : "<div class=\"charts\">\n"
         for (title, bars) in drawn {
             html += "<figure class=\"chart\">" + barChart(title: title, bars: bars, axis: axis) + "</figure>\n"
         }
-        html += "</div>\n"
+        html += drawn.isEmpty ? "" : "</div>\n"
         for (title, bars) in panels where !bars.contains(where: { $0.count > 0 }) {
             let intents = rows.map { $0.tally.intents }.max() ?? 0
             let bound = bars.map(\.high).max() ?? 0

@@ -9,14 +9,17 @@ enum ReportCommand: Command {
     static let param = OptionSpec(name: "--param", valueName: "key.path", help: "Also chart a sweep of this scenario key (with --values or --range, as simrun sweep takes them).")
     static let metrics = OptionSpec(name: "--metrics", valueName: "m1,m2", help: "The sweep's charts, one per metric: \(SweepMetric.allCases.map(\.rawValue).joined(separator: ", ")).",
                                     defaultValue: SweepMetric.lost.rawValue)
+    static let outcomeScale = OptionSpec(name: "--outcome-scale", valueName: "log|linear",
+                                         help: "The outcome charts' shared axis: log shows one in a million beside several percent; linear compares magnitudes.",
+                                         defaultValue: HTMLReport.OutcomeScale.log.rawValue)
     static let sweepRuns = OptionSpec(name: "--sweep-runs", valueName: "n", help: "Runs per sweep value, 1 to 10^12.", defaultValue: "--runs")
     /// The sweep's options that mean nothing without `--param`.
     static let sweepOnly = [SweepCommand.values, SweepCommand.range, metrics, sweepRuns, SweepCommand.log, SweepCommand.logY]
 
     static let spec = CommandSpec.readingScenario(
-        name: "report", abstract: "Write one self-contained HTML page: parameters, table, outcome and cause charts, fault counts, the pairwise matrix, a sequence diagram per losing design, and sweeps.",
-        summary: "One self-contained HTML page: table, charts, matrix, diagrams, sweeps.",
-        options: [out, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, param, SweepCommand.values,
+        name: "report", abstract: "Write one self-contained HTML page: which design to build and why, then parameters, table, outcome and cause charts, fault counts, the pairwise matrix, a sequence diagram per losing design, and sweeps.",
+        summary: "One self-contained HTML page: the answer, table, charts, matrix, diagrams, sweeps.",
+        options: [out, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, outcomeScale, param, SweepCommand.values,
                   SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
         usageNote: "open the page in any browser; print it to PDF for paper")
 
@@ -27,6 +30,13 @@ enum ReportCommand: Command {
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         _ = try context.required(out)
         let sweepRunCount = try context.integer(sweepRuns, in: 1...ScenarioInput.maxRuns)
+        var scale = HTMLReport.OutcomeScale.log
+        if let text = context.value(outcomeScale) {
+            guard let named = HTMLReport.OutcomeScale(rawValue: text) else {
+                throw context.invalid(text, for: outcomeScale, because: "expected 'log' or 'linear'")
+            }
+            scale = named
+        }
         let source = try context.scenario()
         var scenario = source.scenario
         if context.given(CommonOptions.plusServer) { scenario = scenario.addingFullServerRecoveryVariants() }
@@ -74,7 +84,7 @@ enum ReportCommand: Command {
 
         let command = (["simrun", "report"] + reproducing(context.arguments)).map(ScenarioInput.shellQuoted).joined(separator: " ")
         let page = HTMLReport.render(HTMLReport.Input(scenario: scenario, source: source.shownPath, rows: rows, pairs: pairs,
-                                                      diagrams: diagrams, sweeps: sweeps, command: command))
+                                                      diagrams: diagrams, sweeps: sweeps, command: command, outcomeScale: scale))
         try ScenarioInput.write([(targets[0], page)])
         let losing = rows.filter { $0.tally.lost > 0 }.count
         print("simrun report: \(source.shownPath), \(Grouped.format(scenario.runs)) runs x \(chosen.count) designs; "
@@ -153,11 +163,17 @@ enum ReportCommand: Command {
         let title = "\(design.name) - \(scenario.name) run \(best.run), seed \(scenario.seed): "
             + world.lastRunVerdicts.map { $0.cause == .none ? $0.outcome.rawValue : "\($0.outcome.rawValue) (\($0.cause.name))" }
             .joined(separator: ", ")
+        // Each fault is replayed away, one at a time: the diagram marks only those that changed
+        // how the run ended (a few runs per diagram).
+        let judged = DecisiveFaults.judge(scenario: scenario, design: design, run: best.run, trace: world.trace,
+                                          verdicts: world.lastRunVerdicts)
         let svg = SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: title,
-                                         idPrefix: "d\(design.name.utf8.count)-\(stableTag(design.name))-", standalone: false)
+                                         idPrefix: "d\(design.name.utf8.count)-\(stableTag(design.name))-", standalone: false,
+                                         judged: judged)
         let command = ScenarioInput.traceCommand(path: source.replayPath, design: design.name, run: best.run,
                                                  seed: scenario.seed, overrides: overrides)
-        return HTMLReport.Diagram(design: design.name, cause: cause, run: best.run, svg: svg, command: command)
+        return HTMLReport.Diagram(design: design.name, cause: cause, run: best.run, svg: svg, command: command,
+                                  faults: world.trace.filter { $0.fault != nil }.count, judged: judged)
     }
 
     /// A design name as an id fragment: letters and digits kept, anything else as '_'.

@@ -3,12 +3,15 @@ import Policies
 /// `simrun report`'s page: one self-contained HTML file (inline CSS and SVG, no script, no
 /// network) a team can open, read and print.
 ///
-/// Its sections: the scenario and the parameters that differ from the defaults; the result
-/// table; lost, mis-delivered, duplicated and not-charged orders per design with their
-/// intervals; each design's lost causes as stacked bars; how often each fault fired; the
-/// pairwise matrix of which design loses significantly fewer orders than which; for each
-/// losing design the sequence diagram of its shortest run with its most common lost cause; and
-/// any sweep charts. The same input always gives the same bytes.
+/// It answers first: which design to build, with the paired evidence, or which designs tie and
+/// how many runs would separate them (`HTMLReport+Answer.swift`). Then the evidence: the
+/// parameters that differ from the defaults; the result table; lost, mis-delivered, duplicated,
+/// double-charged and not-charged orders per design on one shared axis
+/// (`HTMLReport+Outcomes.swift`); each design's lost causes as stacked bars; how often each
+/// fault fired; the pairwise matrix of which design loses significantly fewer orders than
+/// which; any sweep charts; and for each losing design the sequence diagram of its shortest run
+/// with its most common lost cause, the faults that changed its ending marked. The same input
+/// always gives the same bytes.
 public enum HTMLReport {
     /// A losing design's example run.
     public struct Diagram: Sendable {
@@ -17,13 +20,19 @@ public enum HTMLReport {
         public let run: UInt64
         public let svg: String
         public let command: String
+        /// Faults that fired in the run, and which of them changed its ending.
+        public let faults: Int
+        public let judged: DecisiveFaults
 
-        public init(design: String, cause: Cause, run: UInt64, svg: String, command: String) {
+        public init(design: String, cause: Cause, run: UInt64, svg: String, command: String, faults: Int = 0,
+                    judged: DecisiveFaults = DecisiveFaults()) {
             self.design = design
             self.cause = cause
             self.run = run
             self.svg = svg
             self.command = command
+            self.faults = faults
+            self.judged = judged
         }
     }
 
@@ -38,9 +47,11 @@ public enum HTMLReport {
         public let sweeps: [(title: String, svg: String)]
         /// The command that made the page.
         public let command: String
+        /// The outcome charts' shared axis.
+        public let outcomeScale: OutcomeScale
 
         public init(scenario: Scenario, source: String, rows: [ResultRow], pairs: PairedLosses, diagrams: [Diagram],
-                    sweeps: [(title: String, svg: String)], command: String) {
+                    sweeps: [(title: String, svg: String)], command: String, outcomeScale: OutcomeScale = .log) {
             self.scenario = scenario
             self.source = source
             self.rows = rows
@@ -48,6 +59,7 @@ public enum HTMLReport {
             self.diagrams = diagrams
             self.sweeps = sweeps
             self.command = command
+            self.outcomeScale = outcomeScale
         }
     }
 
@@ -74,11 +86,11 @@ public enum HTMLReport {
         </header>
 
         """
+        html += section("Which design to build", answer(input.rows, pairs: input.pairs, runs: scenario.runs))
         html += section("Parameters that differ from the defaults", parameters(scenario))
         html += section("Results", table(input.rows, pairs: input.pairs)
             + "<p class=\"note\">Lost rate with its 95% Wilson interval; <i>vs best</i>: the difference in percentage points from the design that lost fewest, paired over the same intents (McNemar); <i>same</i>: not significant at 5%.</p>")
-        html += section("Outcomes per design", outcomeCharts(input.rows)
-            + "<p class=\"note\">Bars: share of purchase intents; whiskers: 95% Wilson intervals.</p>")
+        html += section("Outcomes per design", outcomeCharts(input.rows, scale: input.outcomeScale))
         html += section("Why orders were lost", causeChart(input.rows))
         html += section("How often each fault fired", faults(input.rows))
         html += section("Which design loses fewer orders than which", matrix(input.rows, pairs: input.pairs))
@@ -94,7 +106,7 @@ public enum HTMLReport {
     body{font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#222;max-width:1180px;margin:24px auto;padding:0 16px;line-height:1.4}
     h1{font-size:24px;margin:0 0 8px}h2{font-size:19px;margin:32px 0 10px;border-bottom:1px solid #ccc;padding-bottom:4px}
     code{font-family:Menlo,Consolas,monospace;font-size:12.5px;background:#f4f4f4;padding:1px 3px}
-    .facts,.note{color:#555}.note{font-size:12.5px}
+    .facts,.note{color:#555}.note{font-size:12.5px}p.answer{font-size:15px;margin:8px 0}ul.answer{font-size:14px}p.none{color:#555;margin:4px 0}
     .wide{overflow-x:auto}table{border-collapse:collapse;font-size:12.5px;margin:6px 0}th,td{padding:3px 7px;border-bottom:1px solid #e4e4e4;text-align:right}
     td{white-space:nowrap}td.text{white-space:normal;text-align:left}
     th{background:#f2f2f2;font-weight:600}td.name,th.name{text-align:left;white-space:nowrap}
@@ -147,45 +159,6 @@ public enum HTMLReport {
                 + "<td class=\"name\">\(e(ResultTable.topCause(t)))</td></tr>\n"
         }
         return html + "</table></div>"
-    }
-
-    /// Four small charts: lost, mis-delivered, duplicated, not charged, each design a bar.
-    static func outcomeCharts(_ rows: [ResultRow]) -> String {
-        let outcomes: [(String, (DesignTally) -> Int64)] = [
-            ("lost", { $0.lost }), ("mis-delivered", { $0.misdelivered }), ("duplicated", { $0.duplicated }), ("not charged", { $0.notCharged }),
-        ]
-        var html = "<div class=\"charts\">\n"
-        for (title, count) in outcomes {
-            let bars = rows.map { row -> (String, Double, Double, Double) in
-                let interval = Wilson.interval(successes: count(row.tally), trials: row.tally.intents)
-                return (row.design, Double(count(row.tally)) / Double(max(row.tally.intents, 1)), interval.low, interval.high)
-            }
-            let none = rows.allSatisfy { count($0.tally) == 0 }
-            html += "<figure class=\"chart\">" + barChart(title: title, bars: bars)
-                + (none ? "<figcaption>None under any design; each whisker is the 95% upper bound on the rate.</figcaption>" : "")
-                + "</figure>\n"
-        }
-        return html + "</div>"
-    }
-
-    static func barChart(title: String, bars: [(name: String, value: Double, low: Double, high: Double)]) -> String {
-        let labelWidth = 190.0, barWidth = 250.0, valueWidth = 80.0, rowHeight = 18.0, top = 30.0
-        let width = labelWidth + barWidth + valueWidth, height = top + Double(bars.count) * rowHeight + 10
-        let largest = max(bars.map(\.high).max() ?? 0, 1e-12)
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
-        svg += "<text x=\"0\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(e(title)) (% of intents)</text>\n"
-        for (index, bar) in bars.enumerated() {
-            let y = top + Double(index) * rowHeight
-            let length = bar.value / largest * barWidth
-            svg += "<text x=\"\(n(labelWidth - 6))\" y=\"\(n(y + 12))\" text-anchor=\"end\">\(e(bar.name))</text>\n"
-            svg += "<rect x=\"\(n(labelWidth))\" y=\"\(n(y + 3))\" width=\"\(n(max(length, 0.5)))\" height=\"11\" fill=\"#4a7fb5\"/>\n"
-            let low = labelWidth + bar.low / largest * barWidth, high = labelWidth + bar.high / largest * barWidth
-            svg += "<line x1=\"\(n(low))\" y1=\"\(n(y + 8.5))\" x2=\"\(n(high))\" y2=\"\(n(y + 8.5))\" stroke=\"#222\"/>"
-                + "<line x1=\"\(n(low))\" y1=\"\(n(y + 5))\" x2=\"\(n(low))\" y2=\"\(n(y + 12))\" stroke=\"#222\"/>"
-                + "<line x1=\"\(n(high))\" y1=\"\(n(y + 5))\" x2=\"\(n(high))\" y2=\"\(n(y + 12))\" stroke=\"#222\"/>\n"
-            svg += "<text x=\"\(n(width - 2))\" y=\"\(n(y + 12))\" text-anchor=\"end\">\(e(ResultTable.percent(bar.value)))</text>\n"
-        }
-        return svg + "</svg>"
     }
 
     /// Each losing design's lost causes as one 100% stacked bar, a colour per cause.
@@ -261,11 +234,31 @@ public enum HTMLReport {
 
     static func diagrams(_ diagrams: [Diagram]) -> String {
         guard !diagrams.isEmpty else { return "<p>No design lost an order.</p>" }
-        return diagrams.map { diagram in
+        let legend = "<p class=\"note\">Which faults mattered is found by replaying each run without them. A fault in "
+            + "<b style=\"color:#c00\">red</b> changed how the run ended: replayed with that one fault not fired (the same run and "
+            + "draws; later faults fire by their own draws), some intent ends differently, with another outcome or another cause. "
+            + (diagrams.contains { !$0.judged.jointly.isEmpty }
+                ? "One in <b style=\"color:#d55e00\">orange</b> recurs and mattered only with the others like it: without any one of "
+                    + "them the run ends the same, without all of them it does not. " : "")
+            + "One in <span style=\"color:#999\">grey</span>, marked <i>no effect</i>, changed nothing: without it every intent ends "
+            + "the same way.</p>\n"
+        return legend + diagrams.map { diagram in
             "<h3>\(e(diagram.design)): <code>\(e(diagram.cause.name))</code></h3>\n<p class=\"note\">\(e(diagram.cause.explanation)). "
-                + "The shortest of the first runs lost this way is run \(diagram.run); replay it with <code>\(e(diagram.command))</code>.</p>\n"
+                + "The shortest of the first runs lost this way is run \(diagram.run); replay it with <code>\(e(diagram.command))</code>. "
+                + faultSummary(diagram) + "</p>\n"
                 + "<div class=\"diagram\">\(diagram.svg)</div>\n"
         }.joined()
+    }
+
+    /// "2 of its 3 faults changed how it ended." or "No fault fired in this run.".
+    static func faultSummary(_ diagram: Diagram) -> String {
+        let decisive = diagram.judged.decisive.count, jointly = diagram.judged.jointly.count
+        if diagram.faults == 0 { return "No fault fired in this run." }
+        var text = diagram.faults == 1 ? (decisive == 1 ? "Its one fault changed how it ended." : "Its one fault changed nothing.")
+            : "\(decisive) of its \(diagram.faults) faults changed how it ended"
+        if diagram.faults > 1 { text += jointly > 0 ? "; \(jointly) more did only together with the others of their kind." : "." }
+        if decisive + jointly == 0 { text += " The design loses this order whichever fault is taken away." }
+        return text
     }
 
     static func e(_ text: String) -> String { Markup.escaped(text) }

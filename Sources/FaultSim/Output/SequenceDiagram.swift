@@ -1,5 +1,9 @@
 /// A traced run as a standalone SVG sequence diagram: one lifeline per actor, an arrow per
 /// message, notes beside lifelines, faults marked in red, the outcome in the title.
+///
+/// Given the run's judged faults (`DecisiveFaults`), only the decisive ones are marked in red,
+/// those decisive only with the others of their kind in orange, and a fault that changed
+/// nothing is drawn grey and labelled so, so a reader looks for the cause where it is.
 public enum SequenceDiagram {
     static let columnWidth = 190
     static let rowHeight = 22
@@ -10,8 +14,10 @@ public enum SequenceDiagram {
     ///     without two elements sharing an id.
     ///   - standalone: Begin with the XML declaration a standalone `.svg` file carries (and an
     ///     inline `<svg>` in HTML must not).
+    ///   - judged: Which faults changed how the run ended; nil marks every fault in red (when
+    ///     nobody asked, as `simrun trace --svg`).
     public static func render(_ entries: [TraceEntry], verdicts: [IntentVerdict], title: String,
-                              idPrefix: String = "", standalone: Bool = true) -> String {
+                              idPrefix: String = "", standalone: Bool = true, judged: DecisiveFaults? = nil) -> String {
         let actors = Actor.allCases
         let width = columnWidth * actors.count + 40
         let height = top + rowHeight * (entries.count + 1) + 30 + 18 * verdicts.count
@@ -44,9 +50,16 @@ public enum SequenceDiagram {
                 svg += "<text x=\(quote((from + end) / 2)) y=\(quote(y - 4)) text-anchor=\"middle\">\(Markup.escaped(entry.text))</text>\n"
             } else if let fault = entry.fault {
                 let cx = x(entry.from)
-                svg += "<g class=\"fault\"><path d=\"M\(cx - 5),\(y - 5) L\(cx + 5),\(y + 5) M\(cx + 5),\(y - 5) L\(cx - 5),\(y + 5)\" "
-                    + "stroke=\"#c00\" stroke-width=\"2\"/>"
-                svg += "<text x=\(quote(cx + 9)) y=\(quote(y + 4)) fill=\"#c00\">\(Markup.escaped(fault.name))</text></g>\n"
+                let mark = FaultMark(entry, judged)
+                svg += "<g class=\"\(mark.className)\">" + mark.tooltip(fault)
+                svg += "<path d=\"M\(cx - 5),\(y - 5) L\(cx + 5),\(y + 5) M\(cx + 5),\(y - 5) L\(cx - 5),\(y + 5)\" "
+                    + "stroke=\"\(mark.colour)\" stroke-width=\"\(mark == .inert ? 1 : 2)\"/>"
+                let colour = mark.colour, label = fault.name + mark.suffix
+                // Judged faults on the last lifeline put their label on its left, so it stays on
+                // the canvas (a plain trace's diagram keeps its committed layout).
+                let left = judged != nil && entry.from == actors.last
+                svg += "<text x=\(quote(cx + (left ? -9 : 9))) y=\(quote(y + 4)) fill=\"\(colour)\"" + (left ? " text-anchor=\"end\">" : ">")
+                    + "\(Markup.escaped(label))</text></g>\n"
             } else {
                 // Notes sit right of their lifeline, except on the last one, where they would
                 // run off the canvas.
@@ -67,4 +80,52 @@ public enum SequenceDiagram {
     }
 
     static func quote(_ value: Int) -> String { "\"\(value)\"" }
+
+    /// How a fault is drawn: decisive (red, as every fault when nobody judged them), decisive
+    /// only with the others of its kind (orange), or inert (grey).
+    enum FaultMark: Equatable {
+        case decisive, jointly, inert
+
+        init(_ entry: TraceEntry, _ judged: DecisiveFaults?) {
+            guard let judged, let point = entry.faultPoint else {
+                self = .decisive
+                return
+            }
+            self = judged.decisive.contains(point) ? .decisive : judged.jointly.contains(point) ? .jointly : .inert
+        }
+
+        var colour: String {
+            switch self {
+            case .decisive: "#c00"
+            case .jointly: "#d55e00"
+            case .inert: "#999"
+            }
+        }
+
+        var className: String {
+            switch self {
+            case .decisive: "fault"
+            case .jointly: "fault jointly"
+            case .inert: "fault inert"
+            }
+        }
+
+        var suffix: String {
+            switch self {
+            case .decisive: ""
+            case .jointly: " (with the others like it)"
+            case .inert: " (no effect)"
+            }
+        }
+
+        func tooltip(_ fault: FaultKind) -> String {
+            switch self {
+            case .decisive: return ""
+            case .jointly:
+                return "<title>\(Markup.escaped(fault.name)): replayed without this one, the run ends the same; "
+                    + "without every \(Markup.escaped(fault.name)), it ends differently</title>"
+            case .inert: return "<title>\(Markup.escaped(fault.name)): replayed without it, every intent ends the same way</title>"
+            }
+        }
+    }
 }

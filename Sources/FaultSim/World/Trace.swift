@@ -23,6 +23,10 @@ public struct TraceEntry: Sendable, Equatable {
     public let to: Actor?
     public let text: String
     public let fault: FaultKind?
+    /// For a fault, the number of its fault point within the run (as `FaultChooser` counts
+    /// them), so the run can be replayed with this one fault not fired
+    /// (`FaultChooser.seeded(suppressing:)`); nil for anything else.
+    public let faultPoint: Int?
 }
 
 /// How one intent ended, with its cause when it did not end delivered once.

@@ -33,7 +33,7 @@ extension World {
             device.onAnswer(request, answer, &kernel, &ledger, &apple, &network, &user)
         case .requestTimeout(let request):
             guard network.awaitsAnswer(request) else { return }
-            network.timeOut(request, &kernel)
+            guard network.timeOut(request, &kernel) else { return }  // a replay without this timeout
             device.onAnswer(request, .failure, &kernel, &ledger, &apple, &network, &user)
         case .retryDue(let transaction, let epoch, let token):
             device.onRetryDue(transaction, epoch: epoch, token: token, &kernel, &apple, &network)

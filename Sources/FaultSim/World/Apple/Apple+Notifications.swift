@@ -55,8 +55,9 @@ extension Apple {
     mutating func answerCall(timeoutMs: SimTime, _ kernel: inout Kernel) -> CallAnswer {
         let latency = kernel.sample(parameters.verifyLatency, .apple)
         let answerDraw = kernel.unit(.apple)
-        if latency > timeoutMs {
-            _ = kernel.ruleFault(.appleTimeout)
+        // A rule fault always fires, except in a replay that suppresses it ("had the server
+        // waited"), where the call takes its whole latency.
+        if latency > timeoutMs && kernel.ruleFault(.appleTimeout) {
             return CallAnswer(delay: timeoutMs, valid: false, failure: .appleTimeout)
         }
         let outage = isOutage(kernel.now)

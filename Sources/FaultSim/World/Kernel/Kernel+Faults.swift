@@ -18,7 +18,7 @@ extension Kernel {
             // of string literals, a cost per firing otherwise.
             if traceLog != nil {
                 let row = kind.row
-                note(row.actor, nil, "FAULT \(row.name): \(row.firing)", fault: kind)
+                note(row.actor, nil, "FAULT \(row.name): \(row.firing)", fault: kind, faultPoint: faultPoint - 1)
             }
         }
         return fires

@@ -68,8 +68,8 @@ struct Kernel: Sendable {
 
     /// Adds a line to the trace; free when tracing is off (the text is never built).
     @inline(__always)
-    func note(_ from: Actor, _ to: Actor? = nil, _ text: @autoclosure () -> String, fault: FaultKind? = nil) {
+    func note(_ from: Actor, _ to: Actor? = nil, _ text: @autoclosure () -> String, fault: FaultKind? = nil, faultPoint: Int? = nil) {
         guard let traceLog else { return }
-        traceLog.entries.append(TraceEntry(time: now, from: from, to: to, text: text(), fault: fault))
+        traceLog.entries.append(TraceEntry(time: now, from: from, to: to, text: text(), fault: fault, faultPoint: faultPoint))
     }
 }

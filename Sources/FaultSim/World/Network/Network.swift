@@ -117,14 +117,18 @@ struct Network: Sendable {
     func awaitsAnswer(_ request: Int32) -> Bool { !requests[Int(request)].settled }
 
     /// The client stops waiting: the request failed, for a timeout if nothing else failed it.
+    /// Returns false when the client waits on instead: only in a replay that suppresses this
+    /// `slow_request` (`FaultChooser.seeded(suppressing:)`, "had it not timed out"), since a
+    /// rule fault otherwise always fires.
     @inline(__always)
-    mutating func timeOut(_ request: Int32, _ kernel: inout Kernel) {
+    mutating func timeOut(_ request: Int32, _ kernel: inout Kernel) -> Bool {
         let index = Int(request)
-        requests[index].settled = true
         if !requests[index].lostOnTheWay && !requests[index].noResponseComing {
-            _ = kernel.ruleFault(.slowRequest)
+            guard kernel.ruleFault(.slowRequest) else { return false }
             requests[index].failure = .slowNetwork
         }
+        requests[index].settled = true
+        return true
     }
 
     /// The answer reached the client; returns it.

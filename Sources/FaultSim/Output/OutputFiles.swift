@@ -31,9 +31,17 @@ public enum OutputFiles {
     public struct Target: Sendable, Equatable {
         /// The path as the user gave it, for messages.
         public let path: String
-        /// The absolute path, symbolic links resolved, that `write` replaces.
+        /// The absolute path, symbolic links resolved, that `write` replaces; `-` for standard
+        /// output.
         public let resolved: String
+
+        /// `-`: the text goes to standard output, after every file was written.
+        public var isStandardOutput: Bool { resolved == OutputFiles.standardOutput }
     }
+
+    /// The path that names standard output, as in most Unix tools. One output of a command may
+    /// be it; it is written after the files, so a failure still leaves it empty.
+    public static let standardOutput = "-"
 
     /// Checks every output before any work; throws for the first that cannot be written.
     /// - Parameters:
@@ -44,6 +52,13 @@ public enum OutputFiles {
         let inputFiles = inputs.compactMap { FileIdentity.of($0) }
         var targets: [Target] = []
         for path in outputs {
+            if path == standardOutput {
+                guard !targets.contains(where: \.isStandardOutput) else {
+                    throw Failure(path: path, reason: "another output already goes to standard output; only one may")
+                }
+                targets.append(Target(path: path, resolved: standardOutput))
+                continue
+            }
             let target = try resolve(path)
             if let identity = FileIdentity.of(target.resolved), inputFiles.contains(identity) {
                 throw Failure(path: path, reason: "it is an input of this command; refusing to replace it")
@@ -56,8 +71,16 @@ public enum OutputFiles {
         return targets
     }
 
-    /// Writes `texts[i]` to `targets[i]`, all or nothing.
-    public static func write(_ files: [(target: Target, text: String)]) throws(Failure) {
+    /// Writes `texts[i]` to `targets[i]`, all or nothing; the one for `-`, if any, goes to
+    /// `standardOutputText` once every file is in place.
+    public static func write(_ allFiles: [(target: Target, text: String)],
+                             standardOutputText: (String) -> Void = { Swift.print($0, terminator: "") }) throws(Failure) {
+        let files = allFiles.filter { !$0.target.isStandardOutput }
+        try writeFiles(files)
+        for file in allFiles where file.target.isStandardOutput { standardOutputText(file.text) }
+    }
+
+    static func writeFiles(_ files: [(target: Target, text: String)]) throws(Failure) {
         var temporaries: [String] = []
         func removeTemporaries() { for path in temporaries { unlink(path) } }
         for file in files {

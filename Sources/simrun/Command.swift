@@ -9,10 +9,10 @@ protocol Command {
 
 extension Command {
     /// Parses `arguments` for this command and runs it; `--help` prints the help instead.
-    static func main(_ arguments: [String], output: (String) -> Void) throws(CommandFailure) -> Int32 {
+    static func main(_ arguments: [String]) throws(CommandFailure) -> Int32 {
         let parsed = try ArgumentParser.parse(arguments, for: spec)
         if parsed.wantsHelp {
-            output(spec.help)
+            printOutput(spec.help, terminator: "")
             return ExitCode.success
         }
         return try execute(CommandContext(spec, arguments: arguments, parsed: parsed))

@@ -15,20 +15,20 @@ enum DesignsCommand: Command {
                 if let hint = Suggestion.nearest(to: name, in: Design.presets.map(\.name)) { message += " Did you mean '\(hint)'?" }
                 throw spec.error(message)
             }
-            print("\(design.name): \(design.summary)\nsource: \(design.source)\n"
+            printOutput("\(design.name): \(design.summary)\nsource: \(design.source)\n"
                 + "(why each value: the preset's doc comment in Sources/Policies; what each axis does: docs/model.md)\n")
             let width = design.axisValues.map(\.axis.count).max() ?? 0
             for (axis, value) in design.axisValues {
-                print("  " + axis + String(repeating: " ", count: width - axis.count + 2) + value)
+                printOutput("  " + axis + String(repeating: " ", count: width - axis.count + 2) + value)
             }
             return ExitCode.success
         }
         let width = Design.presets.map(\.name.count).max() ?? 0
         for design in Design.presets {
-            print(design.name + String(repeating: " ", count: width - design.name.count + 2) + design.summary)
-            print(String(repeating: " ", count: width + 2) + "source: " + design.source)
+            printOutput(design.name + String(repeating: " ", count: width - design.name.count + 2) + design.summary)
+            printOutput(String(repeating: " ", count: width + 2) + "source: " + design.source)
         }
-        print("\nEvery axis, preset and source is described in docs/model.md; `simrun designs NAME` prints one design's axes.")
+        printOutput("\nEvery axis, preset and source is described in docs/model.md; `simrun designs NAME` prints one design's axes.")
         return ExitCode.success
     }
 }

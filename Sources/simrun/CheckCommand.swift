@@ -45,14 +45,14 @@ enum CheckCommand: Command {
         let chosen = given[0] == design ? [try context.design(context.value(design) ?? "", in: source.scenario, option: design)]
                                         : source.scenario.selectedDesigns
         let scenario = source.scenario
-        print("simrun check: \(source.shownPath) (\(scenario.platform.name) platform), at most \(k) fault\(k == 1 ? "" : "s"); counterexamples: \(outcomes.map(\.rawValue).joined(separator: ", "))")
+        printOutput("simrun check: \(source.shownPath) (\(scenario.platform.name) platform), at most \(k) fault\(k == 1 ? "" : "s"); counterexamples: \(outcomes.map(\.rawValue).joined(separator: ", "))")
         if scenario.catalog.products > 1 || scenario.catalog.itemsPerProduct > 1 {
-            print("note: the products and items bought are those of run 0 of seed \(scenario.seed) (the check explores faults, not catalog choices)")
+            printOutput("note: the products and items bought are those of run 0 of seed \(scenario.seed) (the check explores faults, not catalog choices)")
         }
         let single = given[0] == design
         var verdicts: [CheckVerdict] = []
         for profile in profiles {
-            print("timings \(profile.name): \(profile.summary): \(profile.statedValues(of: scenario))")
+            printOutput("timings \(profile.name): \(profile.summary): \(profile.statedValues(of: scenario))")
             if single {
                 let exploration = explore(scenario, chosen[0], k: k, outcomes: outcomes, timing: profile, limit: scheduleLimit, kept: shown)
                 printDetail(exploration.result, seconds: exploration.seconds, path: source.replayPath, overrides: context.overrides, shown: shown)
@@ -70,7 +70,7 @@ enum CheckCommand: Command {
         guard failing.isEmpty else {
             var names: [String] = []
             for verdict in failing where !names.contains(verdict.design) { names.append(verdict.design) }
-            print("exit 1: \(names.joined(separator: ", ")) FAIL\(names.count == 1 ? "S" : "")")
+            printOutput("exit 1: \(names.joined(separator: ", ")) FAIL\(names.count == 1 ? "S" : "")")
             return ExitCode.checkFailed
         }
         return ExitCode.success
@@ -103,18 +103,18 @@ enum CheckCommand: Command {
         let worlds = e.variants.map {
             "\($0.returningCustomer ? "returning" : "new") customer\(olderOSLabel($0.belowIOS15, e.design)) (weight \(weightText($0.weight)))"
         }
-        print("design \(e.design.name); worlds: \(worlds.joined(separator: ", "))")
+        printOutput("design \(e.design.name); worlds: \(worlds.joined(separator: ", "))")
         let counts = e.schedulesByFaults.enumerated().map { "\(Grouped.format($0.element)) with \($0.offset)" }.joined(separator: ", ")
-        print("schedules: \(counts): \(Grouped.format(e.schedules)) in \(FixedPoint.format(seconds, places: 2)) s" + (e.stoppedShort ? " (stopped at --max-schedules: NOT exhaustive)" : ""))
+        printOutput("schedules: \(counts): \(Grouped.format(e.schedules)) in \(FixedPoint.format(seconds, places: 2)) s" + (e.stoppedShort ? " (stopped at --max-schedules: NOT exhaustive)" : ""))
         let avoidable = e.badSchedules[.avoidable] ?? 0
         let unavoidable = e.unavoidableSchedules
         let what = e.options.outcomes.map(\.rawValue).joined(separator: " / ")
         if e.holds {
-            print("HOLDS: no \(what) order under any <= \(e.options.maxFaults) faults" + (unavoidable > 0 ? " that some design survives" : ""))
+            printOutput("HOLDS: no \(what) order under any <= \(e.options.maxFaults) faults" + (unavoidable > 0 ? " that some design survives" : ""))
         } else if e.stoppedShort && avoidable == 0 {
-            print("UNKNOWN: no counterexample among the schedules run, but not every schedule was run")
+            printOutput("UNKNOWN: no counterexample among the schedules run, but not every schedule was run")
         } else {
-            print("FAILS: \(Grouped.format(avoidable)) schedule\(avoidable == 1 ? "" : "s") with an avoidable counterexample")
+            printOutput("FAILS: \(Grouped.format(avoidable)) schedule\(avoidable == 1 ? "" : "s") with an avoidable counterexample")
         }
         for (avoidability, label, why) in [
             (Counterexample.Avoidability.unavoidableWithoutServerRecovery, "without server-side recovery", "the user paid and never came back"),
@@ -122,23 +122,23 @@ enum CheckCommand: Command {
             (.unavoidableOutsideApp, "for a purchase made outside the app", "no account named, and the user switched accounts"),
         ] {
             if let count = e.badSchedules[avoidability] {
-                print("unavoidable \(label): \(Grouped.format(count)) schedule\(count == 1 ? "" : "s") (\(why))")
+                printOutput("unavoidable \(label): \(Grouped.format(count)) schedule\(count == 1 ? "" : "s") (\(why))")
             }
         }
-        print("P(an intent lost) in [\(probability(e.lostLowerBound)), \(probability(e.lostUpperBound))]  (lower: the losing schedules' mass; upper: plus the \(probability(max(0, 1 - e.exploredMass))) of schedules with more than \(e.options.maxFaults) faults)")
+        printOutput("P(an intent lost) in [\(probability(e.lostLowerBound)), \(probability(e.lostUpperBound))]  (lower: the losing schedules' mass; upper: plus the \(probability(max(0, 1 - e.exploredMass))) of schedules with more than \(e.options.maxFaults) faults)")
         if !e.counterexamples.isEmpty {
-            print("counterexamples, smallest first (\(min(shown, e.counterexamples.count)) shown):")
+            printOutput("counterexamples, smallest first (\(min(shown, e.counterexamples.count)) shown):")
             for (number, example) in e.counterexamples.prefix(shown).enumerated() {
-                print("  \(number + 1). \(describe(example))")
-                print("     " + replayCommand(path: path, design: e.design.name, example: example, timing: e.options.timing, overrides: overrides))
+                printOutput("  \(number + 1). \(describe(example))")
+                printOutput("     " + replayCommand(path: path, design: e.design.name, example: example, timing: e.options.timing, overrides: overrides))
             }
         }
         let reached = e.faultsReached.map { "\($0.kind.name) \(Grouped.format($0.offered))/\(Grouped.format($0.fired))" }
-        print("coverage: faults offered/fired: " + (reached.isEmpty ? "none" : reached.joined(separator: ", ")))
+        printOutput("coverage: faults offered/fired: " + (reached.isEmpty ? "none" : reached.joined(separator: ", ")))
         let paths = e.designPaths.map(\.name)
         let never = e.pathsNeverEntered
-        print("coverage: design paths: " + (paths.isEmpty ? "none" : paths.joined(separator: ", "))
-              + (never.isEmpty ? "; every one entered" : "; NEVER ENTERED: " + never.map { "\($0.name) (\($0.because))" }.joined(separator: ", ")))
+        printOutput("coverage: design paths: " + (paths.isEmpty ? "none" : paths.joined(separator: ", "))
+                    + (never.isEmpty ? "; every one entered" : "; NEVER ENTERED: " + never.map { "\($0.name) (\($0.because))" }.joined(separator: ", ")))
     }
 
     /// One row per design, K = 1 to k; the verdicts are those at K = k.
@@ -174,13 +174,13 @@ enum CheckCommand: Command {
             }
             rows.append(row)
         }
-        for line in TextTable.render(rows, rightAligned: (rows[0].count - 2)...) { print(line) }
-        print("holds*: only counterexamples no design of this kind can avoid (the user paid and never came back, or bought "
-              + "outside the app and switched accounts before the app saw it); "
-              + "n+: stopped at --max-schedules, so not exhaustive")
+        for line in TextTable.render(rows, rightAligned: (rows[0].count - 2)...) { printOutput(line) }
+        printOutput("holds*: only counterexamples no design of this kind can avoid (the user paid and never came back, or bought "
+                    + "outside the app and switched accounts before the app saw it); "
+                    + "n+: stopped at --max-schedules, so not exhaustive")
         if !replays.isEmpty {
-            print("smallest counterexample at K = \(k), replayed:")
-            for line in replays { print("  " + line) }
+            printOutput("smallest counterexample at K = \(k), replayed:")
+            for line in replays { printOutput("  " + line) }
         }
         return verdicts
     }

@@ -1,3 +1,5 @@
+import FaultSim
+
 /// A simrun command. Listing its type in `SimrunCommand.commands` is all it takes to add one:
 /// dispatch, `--help`, the shared preamble (`CommandContext`) and the top-level help's entry
 /// all come from its spec.
@@ -9,12 +11,22 @@ protocol Command {
 
 extension Command {
     /// Parses `arguments` for this command and runs it; `--help` prints the help instead.
-    static func main(_ arguments: [String], output: (String) -> Void) throws(CommandFailure) -> Int32 {
+    static func main(_ arguments: [String]) throws(CommandFailure) -> Int32 {
         let parsed = try ArgumentParser.parse(arguments, for: spec)
         if parsed.wantsHelp {
-            output(spec.help)
+            printOutput(spec.help, terminator: "")
             return ExitCode.success
         }
-        return try execute(CommandContext(spec, arguments: arguments, parsed: parsed))
+        let context = try CommandContext(spec, arguments: arguments, parsed: parsed)
+        // An output named `-` takes standard output for itself; the table and messages move to
+        // standard error, so `simrun run --out - > results.csv` keeps both.
+        guard spec.options.contains(where: { $0.isOutputFile && context.value($0) == OutputFiles.standardOutput }) else {
+            return try execute(context)
+        }
+        // withValue rethrows untyped errors: carry the typed one out in a Result.
+        let result = CommandOutput.$current.withValue(CommandOutput.current.dataOnStandardOutput) {
+            Result { () throws(CommandFailure) -> Int32 in try execute(context) }
+        }
+        return try result.get()
     }
 }

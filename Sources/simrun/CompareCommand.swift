@@ -40,11 +40,11 @@ enum CompareCommand: Command {
         }
         try ScenarioInput.write([(targets[0], csv(lines, scenario: scenario, a: a.name, b: b.name, intents: result.paired.intents))])
 
-        print("simrun compare: \(source.shownPath) (\(scenario.platform.name) platform), \(Grouped.format(scenario.runs)) runs, seed \(scenario.seed)")
-        print("\(a.name) (A) against \(b.name) (B), paired over the same \(Grouped.format(Int(result.paired.intents))) intents\n")
-        print(table(lines, a: a.name, b: b.name), terminator: "")
-        print("")
-        for line in lines { print(verdict(line, a: a.name, b: b.name)) }
+        printOutput("simrun compare: \(source.shownPath) (\(scenario.platform.name) platform), \(Grouped.format(scenario.runs)) runs, seed \(scenario.seed)")
+        printOutput("\(a.name) (A) against \(b.name) (B), paired over the same \(Grouped.format(Int(result.paired.intents))) intents\n")
+        printOutput(table(lines, a: a.name, b: b.name), terminator: "")
+        printOutput("")
+        for line in lines { printOutput(verdict(line, a: a.name, b: b.name)) }
         return ExitCode.success
     }
 

@@ -66,9 +66,9 @@ enum CrossoverCommand: Command {
                                          scenarioAt: world)
         }
         let format = SweepAxis.label
-        print("simrun crossover: \(base.shownPath) (\(base.scenario.platform.name) platform), \(key) over \(format(bounds.lowerBound))...\(format(bounds.upperBound)), "
+        printOutput("simrun crossover: \(base.shownPath) (\(base.scenario.platform.name) platform), \(key) over \(format(bounds.lowerBound))...\(format(bounds.upperBound)), "
             + "\(runCount) runs per value, seed \(context.seed ?? base.scenario.seed): \(question)")
-        print(result.text(key: key), terminator: "")
+        printOutput(result.text(key: key), terminator: "")
         return ExitCode.success
     }
 

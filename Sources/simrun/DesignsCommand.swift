@@ -40,15 +40,15 @@ enum DesignsCommand: Command {
         let entry = design.customDesignJSON(name: isPreset ? "my-" + design.name : design.name,
                                             from: isPreset ? design.name : "naive")
         if context.given(json) {
-            print(JSONWriter.write(entry))
+            printOutput(JSONWriter.write(entry))
             return ExitCode.success
         }
-        print("\(design.name): \(design.summary)\nsource: \(design.source)\n"
+        printOutput("\(design.name): \(design.summary)\nsource: \(design.source)\n"
             + "(why each value: the preset's doc comment in Sources/Policies; what each axis does: docs/model.md; "
             + "values as customDesigns takes them; --json prints the whole entry)\n")
         let width = design.axisJSON.map(\.axis.count).max() ?? 0
         for (axis, value) in design.axisJSON {
-            print("  " + axis + String(repeating: " ", count: width - axis.count + 2) + value.oneLine)
+            printOutput("  " + axis + String(repeating: " ", count: width - axis.count + 2) + value.oneLine)
         }
         return ExitCode.success
     }
@@ -57,9 +57,9 @@ enum DesignsCommand: Command {
         let width = designs.map(\.name.count).max() ?? 0
         for design in designs {
             let mark = selected.isEmpty || selected.contains(design.name) ? "" : "  (not in this scenario's \"designs\": not run)"
-            print(design.name + String(repeating: " ", count: width - design.name.count + 2) + design.summary + mark)
-            print(String(repeating: " ", count: width + 2) + "source: " + design.source)
+            printOutput(design.name + String(repeating: " ", count: width - design.name.count + 2) + design.summary + mark)
+            printOutput(String(repeating: " ", count: width + 2) + "source: " + design.source)
         }
-        print("\nEvery axis, preset and source is described in docs/model.md; `simrun designs NAME` prints one design's axes.")
+        printOutput("\nEvery axis, preset and source is described in docs/model.md; `simrun designs NAME` prints one design's axes.")
     }
 }

@@ -51,16 +51,16 @@ enum FindCommand: Command {
             run += 1
         }
         if matches.isEmpty {
-            print("no \(wanted.rawValue) intent\(wantedCause.map { " with cause \($0.name)" } ?? "") in runs 0..<\(run) of \(chosen.name)")
+            printOutput("no \(wanted.rawValue) intent\(wantedCause.map { " with cause \($0.name)" } ?? "") in runs 0..<\(run) of \(chosen.name)")
             return ExitCode.success
         }
         if context.given(shortest) {
             matches = [matches.min { $0.events != $1.events ? $0.events < $1.events : $0.run < $1.run }!]
         }
         for match in matches {
-            print("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events")
-            print("  " + ScenarioInput.traceCommand(path: source.replayPath, design: chosen.name, run: match.run,
-                                                    seed: scenario.seed, overrides: context.overrides))
+            printOutput("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events")
+            printOutput("  " + ScenarioInput.traceCommand(path: source.replayPath, design: chosen.name, run: match.run,
+                                                          seed: scenario.seed, overrides: context.overrides))
         }
         return ExitCode.success
     }

@@ -14,8 +14,8 @@ enum KeysCommand: Command {
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let markdown = context.given(markdown)
-        print(context.given(faults) ? KeyTables.faults(markdown: markdown) : KeyTables.parameters(markdown: markdown),
-              terminator: "")
+        printOutput(context.given(faults) ? KeyTables.faults(markdown: markdown) : KeyTables.parameters(markdown: markdown),
+                    terminator: "")
         return ExitCode.success
     }
 }

@@ -59,8 +59,8 @@ enum MergeCommand: Command {
         if let sweep {
             try ScenarioInput.write([(targets[0], sweep.csv), (targets[4], sweep.chart(chosenMetric, logY: context.given(SweepCommand.logY))),
                                      (targets[5], whole)])
-            print(header + "; \(sweep.key) at \(sweep.axis.labels.count) values\n")
-            print(sweep.table(chosenMetric), terminator: "")
+            printOutput(header + "; \(sweep.key) at \(sweep.axis.labels.count) values\n")
+            printOutput(sweep.table(chosenMetric), terminator: "")
             return ExitCode.success
         }
 
@@ -68,10 +68,10 @@ enum MergeCommand: Command {
         try ScenarioInput.write([(targets[0], ResultCSV.render(rows[0])), (targets[1], ResultCSV.renderFaults(rows[0])),
                                  (targets[2], ResultCSV.renderPairs(rows[0], pairs: pairs)), (targets[3], ResultCSV.renderCauses(rows[0])),
                                  (targets[5], whole)])
-        print(header)
-        print(RunCommand.wrapped("scenario \(merged.parts[0].name): \(merged.parts[0].description.isEmpty ? "(no description)" : merged.parts[0].description)",
-                                 width: ResultTable.narrowWidth) + "\n")
-        print(ResultTable.render(rows[0], pairs: pairs, wide: context.given(RunCommand.wide)), terminator: "")
+        printOutput(header)
+        printOutput(RunCommand.wrapped("scenario \(merged.parts[0].name): \(merged.parts[0].description.isEmpty ? "(no description)" : merged.parts[0].description)",
+                                       width: ResultTable.narrowWidth) + "\n")
+        printOutput(ResultTable.render(rows[0], pairs: pairs, wide: context.given(RunCommand.wide)), terminator: "")
         return ExitCode.success
     }
 }

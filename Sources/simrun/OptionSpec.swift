@@ -13,6 +13,10 @@ struct OptionSpec: Equatable {
     /// What the command uses when the option is left out, said in the help.
     var defaultValue: String?
 
+    /// The option names a file the command writes (`--out <file.csv>`, `--svg <file.svg>`,
+    /// `--out <report.html>`), which `-` may replace with standard output.
+    var isOutputFile: Bool { valueName.map { $0.hasPrefix("file.") || $0.hasSuffix(".html") } ?? false }
+
     /// `--name <value>`, or `--name` for a flag: how usage, help and errors name the option.
     var label: String { valueName.map { "\(name) <\($0)>" } ?? name }
 

@@ -1,11 +1,6 @@
 import Dispatch
 import FaultSim
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A progress line on standard error while a long job runs: runs done, runs/s and the time
 /// left. It is drawn only when standard error is a terminal, from the job's second second on,
@@ -16,15 +11,20 @@ final class ProgressLine: @unchecked Sendable {
     let counter = ProgressCounter()
     private let total: Int
     private let label: String
+    /// Standard error of the command that started the line: the timer's queue is not the
+    /// command's task, so it cannot read `CommandOutput.current` itself.
+    private let writeError: @Sendable (String) -> Void
     private let queue = DispatchQueue(label: "simrun.progress")
     private let timer: DispatchSourceTimer?
     private let started = DispatchTime.now().uptimeNanoseconds
 
     /// Starts the display for a job of `total` runs (all designs count as one run), unless
-    /// `quiet` or standard error is not a terminal (`terminal` says whether it is).
-    init(total: Int, label: String, quiet: Bool, terminal: Bool = isatty(STDERR_FILENO) == 1) {
+    /// `quiet` or standard error is not a terminal (`terminal` says whether it is; a test's
+    /// captured output never is).
+    init(total: Int, label: String, quiet: Bool, terminal: Bool = CommandOutput.current.errorIsTerminal) {
         self.total = max(total, 1)
         self.label = label
+        writeError = CommandOutput.current.error
         guard !quiet, terminal else {
             timer = nil
             return
@@ -46,7 +46,7 @@ final class ProgressLine: @unchecked Sendable {
         let left = rate > 0 ? Double(total - done) / rate : 0
         let text = "\(label): \(Grouped.format(done)) / \(Grouped.format(total)) runs, \(Grouped.format(rate)) runs/s, "
             + "\(ScenarioInput.spoken(left)) left"
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        writeError("\r\u{1B}[K" + text)
     }
 
     /// Stops the display and erases its line.
@@ -54,7 +54,7 @@ final class ProgressLine: @unchecked Sendable {
         guard let timer else { return }
         queue.sync {
             timer.cancel()
-            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            writeError("\r\u{1B}[K")
         }
     }
 }

@@ -87,9 +87,9 @@ enum ReportCommand: Command {
                                                       diagrams: diagrams, sweeps: sweeps, command: command, outcomeScale: scale))
         try ScenarioInput.write([(targets[0], page)])
         let losing = rows.filter { $0.tally.lost > 0 }.count
-        print("simrun report: \(source.shownPath), \(Grouped.format(scenario.runs)) runs x \(chosen.count) designs; "
+        printOutput("simrun report: \(source.shownPath), \(Grouped.format(scenario.runs)) runs x \(chosen.count) designs; "
             + "\(losing) losing design\(losing == 1 ? "" : "s") drawn, \(sweeps.count) sweep chart\(sweeps.count == 1 ? "" : "s")")
-        print("wrote \(context.value(out) ?? "")")
+        printOutput("wrote \(context.value(out) ?? "")")
         return ExitCode.success
     }
 

@@ -50,27 +50,27 @@ enum RunCommand: Command {
                                  (targets[2], ResultCSV.renderPairs(rows, pairs: pairs)), (targets[3], ResultCSV.renderCauses(rows)),
                                  (targets[4], partial.map(\.fileText) ?? "")])
         if let shardRequest, shardRequest.sharded {
-            print(ShardOptions.summary("run", shardRequest, runs: slice, total: scenario.runs, designs: chosen.count, seconds: seconds,
-                                       file: context.value(ShardOptions.partialOut) ?? ""))
+            printOutput(ShardOptions.summary("run", shardRequest, runs: slice, total: scenario.runs, designs: chosen.count, seconds: seconds,
+                                             file: context.value(ShardOptions.partialOut) ?? ""))
             return ExitCode.success
         }
 
         let totalEvents = tallies.reduce(Int64(0)) { $0 + $1.events }
         let totalRuns = tallies.reduce(Int64(0)) { $0 + $1.runs }
         printHeader(scenario)
-        print("\(scenario.runs) runs x \(chosen.count) designs, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), "
+        printOutput("\(scenario.runs) runs x \(chosen.count) designs, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), "
             + "\(context.jobs) jobs: \(FixedPoint.format(seconds, places: 2)) s, "
             + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")
-        print(ResultTable.render(rows, pairs: pairs, wide: context.given(wide)), terminator: "")
+        printOutput(ResultTable.render(rows, pairs: pairs, wide: context.given(wide)), terminator: "")
         return ExitCode.success
     }
 
     /// The scenario's description and platform, above a result table (shared with `merge`).
     static func printHeader(_ scenario: Scenario) {
-        print(wrapped("scenario \(scenario.name): \(scenario.description.isEmpty ? "(no description)" : scenario.description)",
-                      width: ResultTable.narrowWidth))
+        printOutput(wrapped("scenario \(scenario.name): \(scenario.description.isEmpty ? "(no description)" : scenario.description)",
+                            width: ResultTable.narrowWidth))
         let platform = scenario.platform
-        print("platform \(platform.name): one-time-charge notifications \(platform.oneTimeChargeNotifications.rawValue), "
+        printOutput("platform \(platform.name): one-time-charge notifications \(platform.oneTimeChargeNotifications.rawValue), "
             + "transaction history \(platform.transactionHistory.rawValue), verification \(platform.verification.rawValue)")
     }
 

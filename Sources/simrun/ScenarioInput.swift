@@ -111,7 +111,8 @@ enum ScenarioInput {
     /// 73 on failure.
     static func write(_ outputs: [(target: OutputFiles.Target?, text: String)]) throws(CommandFailure) {
         do {
-            try OutputFiles.write(outputs.compactMap { output in output.target.map { ($0, output.text) } })
+            try OutputFiles.write(outputs.compactMap { output in output.target.map { ($0, output.text) } },
+                                  standardOutputText: { CommandOutput.current.data($0) })
         } catch {
             printError("Error: \(error)")
             throw .exit(ExitCode.cannotCreate)

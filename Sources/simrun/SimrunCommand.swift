@@ -55,39 +55,38 @@ enum SimrunCommand {
             """
     }
 
-    /// Runs the command line `arguments` and returns the exit status. Help, the version and
-    /// usage errors go to `output` and `errorOutput` (the process's streams unless a test
-    /// captures them); a command's own results go to standard output.
-    static func main(_ arguments: [String], output: (String) -> Void = { print($0, terminator: "") },
-                     errorOutput: (String) -> Void = { printError($0) }) -> Int32 {
+    /// Runs the command line `arguments` and returns the exit status. Everything it prints
+    /// (results, help and the version; errors and warnings) goes to `CommandOutput.current`:
+    /// the process's streams unless a test captures them.
+    static func main(_ arguments: [String]) -> Int32 {
         do throws(CommandFailure) {
-            guard let first = arguments.first else { return try RunCommand.main([], output: output) }
+            guard let first = arguments.first else { return try RunCommand.main([]) }
             if let command = commands.first(where: { $0.spec.name == first }) {
-                return try command.main(Array(arguments.dropFirst()), output: output)
+                return try command.main(Array(arguments.dropFirst()))
             }
             switch first {
             case "help", "-h", "--help":
                 guard let name = arguments.dropFirst().first else {
-                    output(help)
+                    printOutput(help, terminator: "")
                     return ExitCode.success
                 }
                 guard let command = commands.first(where: { $0.spec.name == name }) else {
                     throw .usage(UsageError(message: unknownCommand(name), usage: usage, command: nil))
                 }
-                output(command.spec.help)
+                printOutput(command.spec.help, terminator: "")
                 return ExitCode.success
             case "--version":
-                output(version + "\n")
+                printOutput(version)
                 return ExitCode.success
             default:
                 // Options without a command apply to the default run.
-                if first.hasPrefix("-") { return try RunCommand.main(arguments, output: output) }
+                if first.hasPrefix("-") { return try RunCommand.main(arguments) }
                 throw .usage(UsageError(message: unknownCommand(first), usage: usage, command: nil))
             }
         } catch {
             switch error {
             case .usage(let usageError):
-                errorOutput(usageError.text)
+                printError(usageError.text)
                 return ExitCode.usage
             case .exit(let code):
                 return code
@@ -108,8 +107,4 @@ extension SimrunCommand {
         }
         return message
     }
-}
-
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
 }

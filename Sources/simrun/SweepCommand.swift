@@ -57,16 +57,16 @@ enum SweepCommand: Command {
         try ScenarioInput.write([(targets[0], result.csv), (targets[1], result.chart(chosenMetric, logY: context.given(logY))),
                                  (targets[2], partial.map(\.fileText) ?? "")])
         if let shardRequest, shardRequest.sharded {
-            print(ShardOptions.summary("sweep", shardRequest, runs: slice, total: runsPerValue, designs: chosen.count, seconds: seconds,
-                                       file: context.value(ShardOptions.partialOut) ?? "") + " (\(sweep.scenarios.count) values)")
+            printOutput(ShardOptions.summary("sweep", shardRequest, runs: slice, total: runsPerValue, designs: chosen.count, seconds: seconds,
+                                             file: context.value(ShardOptions.partialOut) ?? "") + " (\(sweep.scenarios.count) values)")
             return ExitCode.success
         }
-        print("simrun sweep: \(base.shownPath) (\(base.scenario.platform.name) platform), \(key) at \(axis.labels.count) values, "
+        printOutput("simrun sweep: \(base.shownPath) (\(base.scenario.platform.name) platform), \(key) at \(axis.labels.count) values, "
             + "\(Grouped.format(runsPerValue)) runs per value (the same runs at every value), seed \(sweep.scenarios[0].seed)\n")
-        print(result.table(chosenMetric), terminator: "")
+        printOutput(result.table(chosenMetric), terminator: "")
         if let (a, b) = pair, let found = sweep.crossover(a, b, jobs: context.jobs) {
-            print("\nwhere \(a.name) stops losing fewer orders than \(b.name) (or starts), by bisection on paired runs:")
-            print(found.text(key: key), terminator: "")
+            printOutput("\nwhere \(a.name) stops losing fewer orders than \(b.name) (or starts), by bisection on paired runs:")
+            printOutput(found.text(key: key), terminator: "")
         }
         return ExitCode.success
     }

@@ -49,8 +49,8 @@ enum TraceCommand: Command {
         let capped = world.lastRunReachedCap ? " (stopped at the event cap)" : ""
         let title = "\(chosen.name) - \(scenario.name) run \(runIndex), seed \(scenario.seed): \(summary)"
         try ScenarioInput.write([(targets[0], SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: title))])
-        print(TraceText.render(world.trace, verdicts: world.lastRunVerdicts,
-                               header: "\(command)\n" + olderOSLine(world) + "\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
+        printOutput(TraceText.render(world.trace, verdicts: world.lastRunVerdicts,
+                                     header: "\(command)\n" + olderOSLine(world) + "\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
         // On standard error, so that the trace on standard output stays the trace alone.
         if let path = context.value(svg) { printError("simrun trace: wrote the sequence diagram to \(path)") }
         return ExitCode.success

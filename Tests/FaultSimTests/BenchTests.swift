@@ -37,7 +37,10 @@ struct BenchTests {
     func reportCoversEveryDesign() throws {
         var scenario = try ScenarioLoader.load(path: packageRoot + "/scenarios/default.json")
         scenario.designs = ["naive", "seed000-v0"]
-        let report = BenchCommand.measure(scenario, runs: 2_000, jobs: 2, repeats: 2)
+        let measured = capturingCommandOutput { BenchCommand.measure(scenario, runs: 2_000, jobs: 2, repeats: 2) }
+        let report = measured.result
+        #expect(measured.errorOutput.hasPrefix("bench: naive: ") && measured.errorOutput.contains("\nbench: seed000-v0: "),
+                "a line per design on standard error: \(measured.errorOutput)")
         #expect(report.deterministic)
         #expect(report.designs.map(\.name) == ["naive", "seed000-v0"])
         for row in report.designs {
@@ -63,9 +66,8 @@ struct BenchTests {
     func benchWritesCSV() throws {
         let folder = try TemporaryFolder()
         let out = folder.path("bench.csv").path
-        let status = SimrunCommand.main(["bench", packageRoot + "/scenarios/default.json", "--runs", "1000", "--jobs", "2",
-                                         "--repeat", "1", "--designs", "bliap", "--out", out])
-        #expect(status == 0)
+        expectSimrun(["bench", packageRoot + "/scenarios/default.json", "--runs", "1000", "--jobs", "2",
+                      "--repeat", "1", "--designs", "bliap", "--out", out], exits: 0)
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         #expect(lines.first.map(String.init) == "scenario,workload,build,cores,threads,runs,events,timings,seconds_median,seconds_fastest,"
             + "seconds_slowest,runs_per_second,events_per_second,ns_per_event,all_timings")
@@ -82,12 +84,12 @@ struct BenchTests {
         ["bench", "a.json", "b.json"],
     ])
     func usageErrors(_ arguments: [String]) {
-        #expect(SimrunCommand.main(arguments) == 64)
+        expectSimrun(arguments, exits: 64)
     }
 
     @Test("A bench of a missing scenario exits 66 (EX_NOINPUT)")
     func missingScenario() {
-        #expect(SimrunCommand.main(["bench", "/nonexistent/scenario.json", "--runs", "10"]) == 66)
+        expectSimrun(["bench", "/nonexistent/scenario.json", "--runs", "10"], exits: 66)
     }
 
     @Test("Rates read with thousands separators")

@@ -13,17 +13,17 @@ struct CheckGateTests {
 
     @Test("check exits 1 when a design FAILS and 0 when every design holds")
     func exitStatus() {
-        #expect(SimrunCommand.main(["check", Self.scenario, "--design", "naive", "--max-faults", "1"]) == 1)
-        #expect(SimrunCommand.main(["check", Self.scenario, "--design", "faultsim-recommended", "--max-faults", "1"]) == 0)
-        #expect(SimrunCommand.main(["check", Self.scenario, "--designs", "faultsim-recommended,naive", "--max-faults", "1"]) == 1)
+        #expect(simrun(["check", Self.scenario, "--design", "naive", "--max-faults", "1"]).status == 1)
+        #expect(simrun(["check", Self.scenario, "--design", "faultsim-recommended", "--max-faults", "1"]).status == 0)
+        #expect(simrun(["check", Self.scenario, "--designs", "faultsim-recommended,naive", "--max-faults", "1"]).status == 1)
     }
 
     @Test("--junit writes one test case per design and timings; FAILS is a failure with its replay command")
     func junitReport() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("check.xml").path
-        let status = SimrunCommand.main(["check", Self.scenario, "--designs", "naive,faultsim-recommended", "--max-faults", "1",
-                                         "--junit", path])
+        let status = simrun(["check", Self.scenario, "--designs", "naive,faultsim-recommended", "--max-faults", "1",
+                                         "--junit", path]).status
         #expect(status == 1)
         let xml = try String(contentsOfFile: path, encoding: .utf8)
         let parser = XMLParser(data: Data(xml.utf8))
@@ -35,8 +35,8 @@ struct CheckGateTests {
         #expect(xml.contains("tests=\"2\" failures=\"1\" skipped=\"0\""))
         #expect(xml.contains("replay: simrun trace"))
         // The same check twice writes the same bytes: no times, no dates.
-        #expect(SimrunCommand.main(["check", Self.scenario, "--designs", "naive,faultsim-recommended", "--max-faults", "1",
-                                    "--junit", path]) == 1)
+        #expect(simrun(["check", Self.scenario, "--designs", "naive,faultsim-recommended", "--max-faults", "1",
+                                    "--junit", path]).status == 1)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == xml)
     }
 }

@@ -109,8 +109,6 @@ struct CheckTests {
         #expect(interval.high >= exploration.lostLowerBound && interval.low <= exploration.lostUpperBound,
                 "\(design.name): Monte Carlo \(interval) against [\(exploration.lostLowerBound), \(exploration.lostUpperBound)]")
         #expect(exploration.lostUpperBound - exploration.lostLowerBound < 0.002, "\(design.name): bounds within 0.2 points")
-        print("check-vs-monte-carlo \(design.name): bounds [\(exploration.lostLowerBound), \(exploration.lostUpperBound)], "
-              + "Monte Carlo \(tally.lost)/\(tally.intents) = \(Double(tally.lost) / Double(tally.intents)), 99.9% CI \(interval)")
     }
 
     @Test("In random worlds every design's check ends, its bounds are ordered, and Monte Carlo meets them",
@@ -138,8 +136,7 @@ struct CheckTests {
             compared += 1
         }
         // Coverage mark: most designs' checks finish within the cap, so the comparison ran.
-        #expect(compared >= 8, "swarm \(seed): only \(compared) designs compared")
-        print("check-swarm \(seed): \(compared) of \(Design.presets.count) designs compared with Monte Carlo")
+        #expect(compared >= 8, "swarm \(seed): only \(compared) of \(Design.presets.count) designs compared")
     }
 
     @Test("A duration's distribution function agrees with its sampling (the scripted crash's chances)")
@@ -165,6 +162,6 @@ struct CheckTests {
         ["trace", "--design", "naive", "--run", "0", "--timings", "median"], ["trace", "--design", "naive", "--fire", "x"],
     ])
     func usageErrors(_ arguments: [String]) {
-        #expect(SimrunCommand.main(arguments) == 64)
+        expectSimrun(arguments, exits: 64)
     }
 }

@@ -30,7 +30,7 @@ struct CommandLineTests {
         ["designs", "nosuch"],
     ])
     func usageErrors(_ arguments: [String]) {
-        #expect(SimrunCommand.main(arguments) == 64)
+        expectSimrun(arguments, exits: 64)
     }
 
     @Test("A bad scenario file exits 65 and writes nothing")
@@ -40,10 +40,10 @@ struct CommandLineTests {
         try Data(#"{"network": {"requestLossProbability": 2}}"#.utf8).write(to: URL(fileURLWithPath: scenario))
         let out = folder.path("out.csv").path
         let faults = folder.path("faults.csv").path
-        #expect(SimrunCommand.main(["run", scenario, "--out", out, "--faults-out", faults]) == 65)
+        expectSimrun(["run", scenario, "--out", out, "--faults-out", faults], exits: 65)
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(!FileManager.default.fileExists(atPath: faults))
-        #expect(SimrunCommand.main(["run", folder.path("missing.json").path]) == 66)
+        expectSimrun(["run", folder.path("missing.json").path], exits: 66)
     }
 
     @Test("A run writes both CSVs with the documented columns")
@@ -51,9 +51,9 @@ struct CommandLineTests {
         let folder = try TemporaryFolder()
         let out = folder.path("out.csv").path
         let faults = folder.path("faults.csv").path
-        let status = SimrunCommand.main(["run", packageRoot + "/scenarios/default.json", "--runs", "500", "--jobs", "2",
-                                         "--designs", "bliap,naive", "--out", out, "--faults-out", faults])
-        #expect(status == 0)
+        let printed = expectSimrun(["run", packageRoot + "/scenarios/default.json", "--runs", "500", "--jobs", "2",
+                                    "--designs", "bliap,naive", "--out", out, "--faults-out", faults], exits: 0)
+        #expect(printed.output.contains("500 runs x 2 designs, seed 1") && printed.output.contains("\nbliap "), "\(printed.output)")
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("scenario,platform,design,seed,runs,intents,not_charged,delivered,lost,misdelivered,duplicated,"
@@ -71,30 +71,50 @@ struct CommandLineTests {
         let folder = try TemporaryFolder()
         let out = folder.path("out.csv").path
         let scenario = packageRoot + "/scenarios/default.json"
-        #expect(SimrunCommand.main(["run", scenario, "--runs", "200", "--designs", "naive", "--out", out,
-                                    "--set", "platform=pre-2025", "--set", "seed=9"]) == 0)
+        expectSimrun(["run", scenario, "--runs", "200", "--designs", "naive", "--out", out,
+                      "--set", "platform=pre-2025", "--set", "seed=9"], exits: 0)
         let row = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")[1]
         #expect(row.hasPrefix("default,pre-2025,naive,9,200,"))
-        #expect(SimrunCommand.main(["run", scenario, "--runs", "10", "--set", "network.requestLosProbability=0.1"]) == 65)
-        #expect(SimrunCommand.main(["run", scenario, "--runs", "10", "--set", "network.requestLossProbability=1.5"]) == 65)
-        #expect(SimrunCommand.main(["run", scenario, "--runs", "10", "--set", "nothing-to-set"]) == 64)
-        #expect(SimrunCommand.main(["run", scenario, "--runs", "10", "--set", "a..b=1"]) == 64)
+        expectSimrun(["run", scenario, "--runs", "10", "--set", "network.requestLosProbability=0.1"], exits: 65)
+        expectSimrun(["run", scenario, "--runs", "10", "--set", "network.requestLossProbability=1.5"], exits: 65)
+        expectSimrun(["run", scenario, "--runs", "10", "--set", "nothing-to-set"], exits: 64)
+        expectSimrun(["run", scenario, "--runs", "10", "--set", "a..b=1"], exits: 64)
     }
 
     @Test("crossover: bad ranges and missing options are usage errors; an unknown key is a data error")
     func crossoverArguments() {
         let scenario = packageRoot + "/scenarios/default.json"
         let base = ["crossover", scenario, "--designs", "seed000-v1.0,seed000-v0", "--runs", "50", "--steps", "0"]
-        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbability", "--range", "0:0.5"]) == 0)
-        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbability", "--range", "0.5:0"]) == 64)
-        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbability"]) == 64)
-        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbablity", "--range", "0:0.5"]) == 65)
-        #expect(SimrunCommand.main(base + ["--param", "storeKit.cancelThenPurchasedProbability", "--range", "0:2"]) == 65)
+        expectSimrun(base + ["--param", "storeKit.cancelThenPurchasedProbability", "--range", "0:0.5"], exits: 0)
+        expectSimrun(base + ["--param", "storeKit.cancelThenPurchasedProbability", "--range", "0.5:0"], exits: 64)
+        expectSimrun(base + ["--param", "storeKit.cancelThenPurchasedProbability"], exits: 64)
+        expectSimrun(base + ["--param", "storeKit.cancelThenPurchasedProbablity", "--range", "0:0.5"], exits: 65)
+        expectSimrun(base + ["--param", "storeKit.cancelThenPurchasedProbability", "--range", "0:2"], exits: 65)
     }
 
     @Test("Help works for every command", arguments: [["--help"], ["run", "--help"], ["designs", "-h"], ["help", "run"], ["crossover", "--help"]])
     func help(_ arguments: [String]) {
-        #expect(SimrunCommand.main(arguments) == 0)
+        let printed = expectSimrun(arguments, exits: 0)
+        #expect(printed.output.hasPrefix("OVERVIEW: ") && printed.errorOutput.isEmpty, "\(printed.described(arguments))")
+    }
+
+    /// Tests run commands in process and capture what they print through `CommandOutput`; a
+    /// line printed around it would land in `swift test`'s output (a trace is 200,000 lines).
+    @Test("Everything simrun prints goes through CommandOutput, so a test can capture it")
+    func everyPrintIsCapturable() throws {
+        let folder = URL(fileURLWithPath: packageRoot).appendingPathComponent("Sources/simrun")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(files.count > 20, "found simrun's sources")
+        let direct = try Regex(#"\bprint\(|standardError|standardOutput|fputs|FileHandle\(|STDOUT_FILENO|STDERR_FILENO"#)
+        var violations: [String] = []
+        for file in files where file != "CommandOutput.swift" {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(direct) {
+                violations.append("\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(violations.isEmpty, "print with printOutput or printError instead:\n\(violations.joined(separator: "\n"))")
     }
 }
 

@@ -61,8 +61,8 @@ struct ComparisonTests {
     func compareCSV() throws {
         let folder = try TemporaryFolder()
         let out = folder.path("compare.csv").path
-        #expect(SimrunCommand.main(["compare", Self.anomalies, "--designs", "seed000-v1.0,seed000-v1.2", "--runs", "4000",
-                                    "--out", out, "--quiet"]) == 0)
+        expectSimrun(["compare", Self.anomalies, "--designs", "seed000-v1.0,seed000-v1.2", "--runs", "4000",
+                      "--out", out, "--quiet"], exits: 0)
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(lines.count == 7)
         #expect(lines[0].joined(separator: ",") == "scenario,platform,design_a,design_b,outcome,intents,count_a,count_b,only_a,only_b,both,"
@@ -74,8 +74,8 @@ struct ComparisonTests {
         #expect(try #require(Double(lost[14])) < DeterministicMath.log(1e-9))
         // The same command gives the same bytes on one thread.
         let again = folder.path("again.csv").path
-        #expect(SimrunCommand.main(["compare", Self.anomalies, "--designs", "seed000-v1.0,seed000-v1.2", "--runs", "4000",
-                                    "--out", again, "--jobs", "1", "--quiet"]) == 0)
+        expectSimrun(["compare", Self.anomalies, "--designs", "seed000-v1.0,seed000-v1.2", "--runs", "4000",
+                      "--out", again, "--jobs", "1", "--quiet"], exits: 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: URL(fileURLWithPath: again)))
     }
 
@@ -98,16 +98,21 @@ struct ComparisonTests {
         ["compare"],
     ])
     func compareUsage(_ arguments: [String]) {
-        #expect(SimrunCommand.main(arguments + ["--quiet"]) == 64)
+        expectSimrun(arguments + ["--quiet"], exits: 64)
     }
 
     @Test("No progress line when standard error is not a terminal, or with --quiet")
     func progressOnlyOnATerminal() {
         #expect(!ProgressLine(total: 10, label: "test", quiet: false, terminal: false).isDrawing)
         #expect(!ProgressLine(total: 10, label: "test", quiet: true, terminal: true).isDrawing)
-        let drawing = ProgressLine(total: 10, label: "test", quiet: false, terminal: true)
-        #expect(drawing.isDrawing)
-        drawing.finish()
+        // Finished before its first second, the line only erases itself, on the command's
+        // standard error (here captured, not the terminal's).
+        let erased = capturingCommandOutput {
+            let drawing = ProgressLine(total: 10, label: "test", quiet: false, terminal: true)
+            #expect(drawing.isDrawing)
+            drawing.finish()
+        }
+        #expect(erased.errorOutput == "\r\u{1B}[K" && erased.output.isEmpty, "\(erased.errorOutput.debugDescription)")
         #expect([0.6, 1.4, 90, 600, 9_000].map(ScenarioInput.spoken) == ["1 second", "1 second", "90 seconds", "10 minutes", "2.5 hours"])
     }
 }

@@ -61,15 +61,26 @@ struct FirstHourTests {
 
     @Test("help of a mistyped command is a usage error with the command meant; designs takes a scenario's own design")
     func helpAndDesigns() throws {
-        var errors = ""
-        #expect(SimrunCommand.main(["help", "swep"], output: { _ in }, errorOutput: { errors += $0 }) == 64)
-        #expect(errors.contains("Did you mean 'sweep'?"))
+        let help = simrun(["help", "swep"])
+        #expect(help.status == 64 && help.errorOutput.contains("Did you mean 'sweep'?"), "\(help.described(["help", "swep"]))")
         let folder = try TemporaryFolder()
         let path = folder.path("s.json").path
         try #"{"customDesigns": [{"name": "mine", "from": "bliap", "recordClearing": "never"}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(SimrunCommand.main(["designs", path, "mine", "--json"], output: { _ in }) == 0)
-        #expect(SimrunCommand.main(["designs", path, "nope"], output: { _ in }, errorOutput: { _ in }) == 64)
+        let json = simrun(["designs", path, "mine", "--json"])
+        #expect(json.status == 0 && json.output.contains(#""recordClearing": "never""#), "\(json.described(["designs", path, "mine"]))")
+        #expect(simrun(["designs", path, "nope"]).status == 64)
+    }
+
+    @Test("'-' is standard output for one output; the table then goes to standard error")
+    func dashIsStandardOutput() {
+        let scenario = packageRoot + "/scenarios/default.json"
+        let run = simrun(["run", scenario, "--designs", "naive", "--runs", "200", "--out", "-", "--quiet"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("scenario,platform,design,") && run.output.split(separator: "\n").count == 2, "\(run.output)")
+        #expect(run.errorOutput.contains("lost rate [95% CI]"))
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+        #expect(simrun(["run", scenario, "--runs", "200", "--out", "-", "--faults-out", "-"]).status == 73)
     }
 
     @Test("compare reports double charges and lost sales too")

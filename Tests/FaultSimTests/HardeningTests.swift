@@ -49,16 +49,24 @@ struct HardeningTests {
         #expect(world.lastRunVerdicts.first?.cause == .eventCapReached)
     }
 
-    @Test("run on a scenario that reaches the cap exits 0 and writes capped_runs")
+    @Test("run on a scenario that reaches the cap exits 0, warns and writes capped_runs; trace prints the run up to the cap")
     func runWithCapExitsZero() throws {
         let folder = try TemporaryFolder()
         let scenario = folder.path("cap.json").path
         try Data(#"{"runs": 2, "user": {"sessionLength": "30d"}, "appServer": {"errorProbability": 1}}"#.utf8)
             .write(to: URL(fileURLWithPath: scenario))
         let out = folder.path("out.csv").path
-        #expect(SimrunCommand.main(["run", scenario, "--designs", "seed001-weiai", "--out", out]) == 0)
+        let run = expectSimrun(["run", scenario, "--designs", "seed001-weiai", "--out", out], exits: 0)
+        #expect(run.errorOutput.contains("run 0 of seed001-weiai reached the 200,000-event cap"), "\(run.errorOutput)")
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("capped_runs"))
-        #expect(SimrunCommand.main(["trace", scenario, "--design", "seed001-weiai", "--run", "0"]) == 0)
+        // The trace is a line per event, 200,000 of them: asserted on here, never printed.
+        let trace = expectSimrun(["trace", scenario, "--design", "seed001-weiai", "--run", "0"], exits: 0)
+        let lines = trace.output.split(separator: "\n")
+        #expect(lines.count >= World.maxEventsPerRun, "\(lines.count) lines")
+        #expect(lines.contains { $0.hasPrefix("\(World.maxEventsPerRun) events (stopped at the event cap); lost (event_cap_reached)") },
+                "\(lines.prefix(4))")
+        #expect(trace.output.contains("the run stops at the event cap (\(World.maxEventsPerRun) events); outcomes are judged here"),
+                "\(trace.output.suffix(600))")
     }
 
     // MARK: Counts
@@ -80,7 +88,7 @@ struct HardeningTests {
 
     @Test("Counts beyond their limits are usage or data errors before any work", arguments: boundedCounts)
     func countsAreBounded(_ arguments: [String], _ status: Int32) {
-        #expect(SimrunCommand.main(arguments) == status)
+        expectSimrun(arguments, exits: status)
     }
 
     @Test("The chunk plan covers every run exactly once, whatever the chunk size")
@@ -103,55 +111,54 @@ struct HardeningTests {
 
     // MARK: Outputs
 
-    /// Runs `simrun run` with `extra` in a folder holding a copy of the default scenario; the
-    /// exit status and the scenario's text afterwards.
-    func run(runs: Int = 20, _ extra: (String) -> [String]) throws -> (status: Int32, folder: TemporaryFolder, scenario: String) {
+    /// Runs `simrun run` with `extra` in a folder holding a copy of the default scenario, and
+    /// expects the exit status `expected`; the folder and the scenario's path afterwards.
+    @discardableResult
+    func run(runs: Int = 20, exits expected: Int32, _ comment: String? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+             _ extra: (String) -> [String]) throws -> (folder: TemporaryFolder, scenario: String) {
         let folder = try TemporaryFolder()
         let scenario = folder.path("s.json").path
         try FileManager.default.copyItem(atPath: Self.defaultScenario, toPath: scenario)
-        let status = SimrunCommand.main(["run", scenario, "--runs", String(runs), "--designs", "naive"] + extra(folder.url.path))
-        return (status, folder, scenario)
+        expectSimrun(["run", scenario, "--runs", String(runs), "--designs", "naive"] + extra(folder.url.path), exits: expected, comment,
+                     sourceLocation: sourceLocation)
+        return (folder, scenario)
     }
 
     @Test("An output that is the scenario being read is refused, and the scenario is untouched")
     func outputIsNotAnInput() throws {
         let original = try String(contentsOfFile: Self.defaultScenario, encoding: .utf8)
-        let result = try run { _ in [] }
-        #expect(result.status == 0)
-        let clobber = try run { folder in ["--out", folder + "/s.json"] }
-        #expect(clobber.status == 73)
+        try run(exits: 0) { _ in [] }
+        let clobber = try run(exits: 73) { folder in ["--out", folder + "/s.json"] }
         #expect(try String(contentsOfFile: clobber.scenario, encoding: .utf8) == original)
-        let viaLink = try run { folder in
+        try run(exits: 73, "a link to the input is the input") { folder in
             symlink(folder + "/s.json", folder + "/link.csv")
             return ["--pairs-out", folder + "/link.csv"]
         }
-        #expect(viaLink.status == 73, "a link to the input is the input")
         let folder = try TemporaryFolder()
         let scenario = folder.path("s.json").path
         try FileManager.default.copyItem(atPath: Self.defaultScenario, toPath: scenario)
-        #expect(SimrunCommand.main(["trace", scenario, "--design", "naive", "--run", "0", "--svg", scenario]) == 73)
+        expectSimrun(["trace", scenario, "--design", "naive", "--run", "0", "--svg", scenario], exits: 73)
         #expect(try String(contentsOfFile: scenario, encoding: .utf8) == original)
     }
 
     @Test("Two outputs with one path are refused")
     func outputsAreDistinct() throws {
-        #expect(try run { ["--out", $0 + "/a.csv", "--faults-out", $0 + "/a.csv"] }.status == 73)
-        #expect(try run { ["--out", $0 + "/a.csv", "--causes-out", $0 + "/./a.csv"] }.status == 73)
+        try run(exits: 73) { ["--out", $0 + "/a.csv", "--faults-out", $0 + "/a.csv"] }
+        try run(exits: 73) { ["--out", $0 + "/a.csv", "--causes-out", $0 + "/./a.csv"] }
     }
 
     @Test("An output that is not a regular file is refused; a link to a file is followed and kept")
     func outputsAreRegularFiles() throws {
-        #expect(try run { folder in
+        try run(exits: 73) { folder in
             mkfifo(folder + "/pipe.csv", 0o600)
             return ["--out", folder + "/pipe.csv"]
-        }.status == 73)
-        #expect(try run { ["--out", $0] }.status == 73, "a directory")
-        let linked = try run { folder in
+        }
+        try run(exits: 73, "a directory") { ["--out", $0] }
+        let linked = try run(exits: 0) { folder in
             _ = FileManager.default.createFile(atPath: folder + "/target.csv", contents: Data("old\n".utf8))
             symlink("target.csv", folder + "/link.csv")
             return ["--out", folder + "/link.csv"]
         }
-        #expect(linked.status == 0)
         let link = linked.folder.path("link.csv").path
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == "target.csv")
         #expect(try String(contentsOfFile: linked.folder.path("target.csv").path, encoding: .utf8).hasPrefix("scenario,"))
@@ -161,20 +168,18 @@ struct HardeningTests {
     func outputDirectoryIsCheckedFirst() throws {
         let started = Date()
         // A billion runs would take minutes: the check must come first.
-        let missing = try run(runs: 1_000_000_000) { ["--out", $0 + "/missing/a.csv"] }
-        #expect(missing.status == 73)
-        let underFile = try run(runs: 1_000_000_000) { folder in
+        try run(runs: 1_000_000_000, exits: 73) { ["--out", $0 + "/missing/a.csv"] }
+        try run(runs: 1_000_000_000, exits: 73) { folder in
             _ = FileManager.default.createFile(atPath: folder + "/file", contents: Data())
             return ["--out", folder + "/file/a.csv"]
         }
-        #expect(underFile.status == 73)
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
     @Test("An empty output path is a usage error")
     func emptyOutputPath() throws {
-        #expect(try run { _ in ["--out="] }.status == 64)
-        #expect(try run { _ in ["--faults-out", ""] }.status == 64)
+        try run(exits: 64) { _ in ["--out="] }
+        try run(exits: 64) { _ in ["--faults-out", ""] }
     }
 
     @Test("Several outputs are written all or nothing: a failure leaves every old output as it was")
@@ -198,7 +203,7 @@ struct HardeningTests {
 
     @Test("A design named twice is refused, on the command line and in the file")
     func duplicateDesigns() throws {
-        #expect(try run { _ in ["--designs", "naive,bliap,naive"] }.status == 64)
+        try run(exits: 64) { _ in ["--designs", "naive,bliap,naive"] }
         do {
             _ = try ScenarioLoader.parse(#"{"designs": ["naive", "bliap", "naive"]}"#, file: "d.json", name: "d")
             Issue.record("a duplicated design was accepted")
@@ -233,7 +238,7 @@ struct HardeningTests {
         for (path, reason) in cases {
             let error = readError(path)
             #expect(error?.unreadable == true && error?.message.contains(reason) == true, "\(path): \(String(describing: error))")
-            #expect(SimrunCommand.main(["run", path]) == 66, "\(path)")
+            expectSimrun(["run", path], exits: 66, "\(path)")
         }
         // Permission is checked only where permissions bind (root reads everything).
         if geteuid() != 0 {
@@ -258,14 +263,14 @@ struct HardeningTests {
 
     @Test("-- ends the options; --version; --help wins over another error; help names the command")
     func conventions() throws {
-        #expect(SimrunCommand.main(["run", "--runs", "20", "--designs", "naive", "--", Self.defaultScenario]) == 0)
-        #expect(SimrunCommand.main(["--version"]) == 0)
+        expectSimrun(["run", "--runs", "20", "--designs", "naive", "--", Self.defaultScenario], exits: 0)
+        expectSimrun(["--version"], exits: 0)
         #expect(SimrunCommand.version.contains(FaultSimVersion.tool) && SimrunCommand.version.contains("model \(FaultSimVersion.model)"))
-        #expect(SimrunCommand.main(["run", Self.defaultScenario, "--sed", "3", "--help"]) == 0)
-        #expect(SimrunCommand.main(["run", "--help", "--runs", "many"]) == 0)
-        #expect(SimrunCommand.main(["run", Self.defaultScenario, "--runs", "5", "--runs", "6"]) == 64)
+        expectSimrun(["run", Self.defaultScenario, "--sed", "3", "--help"], exits: 0)
+        expectSimrun(["run", "--help", "--runs", "many"], exits: 0)
+        expectSimrun(["run", Self.defaultScenario, "--runs", "5", "--runs", "6"], exits: 64)
         #expect(SimrunCommand.unknownCommand("my-scenario.json").contains("simrun run my-scenario.json"))
-        #expect(SimrunCommand.main(["my-scenario.json"]) == 64)
+        expectSimrun(["my-scenario.json"], exits: 64)
     }
 
     @Test("Every command's usage names every option it accepts", arguments: SimrunCommand.commands.map { $0.spec.name })

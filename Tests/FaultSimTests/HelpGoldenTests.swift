@@ -53,9 +53,9 @@ struct HelpGoldenTests {
     /// What `simrun arguments` writes and returns, as one text: the command line, the exit
     /// status, standard output, standard error.
     func transcript(_ arguments: [String]) -> String {
-        var output = "", errorOutput = ""
-        let status = SimrunCommand.main(arguments, output: { output += $0 }, errorOutput: { errorOutput += $0 + "\n" })
-        return "$ simrun \(arguments.joined(separator: " "))\nexit status \(status)\n--- standard output\n\(output)--- standard error\n\(errorOutput)"
+        let printed = simrun(arguments)
+        return "$ simrun \(arguments.joined(separator: " "))\nexit status \(printed.status)\n--- standard output\n\(printed.output)"
+            + "--- standard error\n\(printed.errorOutput)"
     }
 
     func expectTranscript(_ arguments: [String], matches name: String) throws {

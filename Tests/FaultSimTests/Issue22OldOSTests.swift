@@ -260,6 +260,6 @@ struct Issue22OldOSTests {
         let folder = try TemporaryFolder()
         let path = folder.path("old-os.json").path
         try Data(#"{"customDesigns": \#(designs)}"#.utf8).write(to: URL(fileURLWithPath: path))
-        #expect(SimrunCommand.main(["run", path, "--runs", "10"]) == 65)
+        expectSimrun(["run", path, "--runs", "10"], exits: 65)
     }
 }

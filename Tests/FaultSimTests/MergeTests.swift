@@ -22,32 +22,31 @@ struct MergeTests {
         func named(_ prefix: String) -> [String] {
             outputs.enumerated().map { $0.offset % 2 == 0 ? $0.element : folder.path("\(prefix)-\($0.element).csv").path }
         }
-        #expect(SimrunCommand.main(Self.runArguments + named("single")) == 0)
+        expectSimrun(Self.runArguments + named("single"), exits: 0)
         for k in 1...4 {
-            #expect(SimrunCommand.main(Self.runArguments + ["--shard", "\(k)/4", "--partial-out", folder.path("part\(k).json").path]) == 0)
+            expectSimrun(Self.runArguments + ["--shard", "\(k)/4", "--partial-out", folder.path("part\(k).json").path], exits: 0)
         }
         let parts = [3, 1, 4, 2].map { folder.path("part\($0).json").path }
-        #expect(SimrunCommand.main(["merge"] + parts + named("merged")) == 0)
+        expectSimrun(["merge"] + parts + named("merged"), exits: 0)
         for name in ["csv", "faults", "pairs", "causes"] {
             #expect(try bytes(folder.path("single-\(name).csv")) == bytes(folder.path("merged-\(name).csv")), "\(name) differs")
         }
         // Merging merges: 1+2 and 3+4, then the two halves.
-        #expect(SimrunCommand.main(["merge", parts[1], parts[3], "--partial-out", folder.path("a.json").path]) == 65,
-                "1 and 2 alone leave runs missing")
-        #expect(SimrunCommand.main(["merge"] + parts + ["--partial-out", folder.path("whole.json").path]) == 0)
-        #expect(SimrunCommand.main(["merge", folder.path("whole.json").path, "--out", folder.path("again.csv").path]) == 0)
+        expectSimrun(["merge", parts[1], parts[3], "--partial-out", folder.path("a.json").path], exits: 65, "1 and 2 alone leave runs missing")
+        expectSimrun(["merge"] + parts + ["--partial-out", folder.path("whole.json").path], exits: 0)
+        expectSimrun(["merge", folder.path("whole.json").path, "--out", folder.path("again.csv").path], exits: 0)
         #expect(try bytes(folder.path("single-csv.csv")) == bytes(folder.path("again.csv")))
     }
 
     @Test("4 shards of a sweep give byte-identical CSV and SVG to the single sweep")
     func sweepShards() throws {
         let folder = try TemporaryFolder()
-        #expect(SimrunCommand.main(Self.sweepArguments + ["--log-y", "--out", folder.path("single.csv").path, "--svg", folder.path("single.svg").path]) == 0)
+        expectSimrun(Self.sweepArguments + ["--log-y", "--out", folder.path("single.csv").path, "--svg", folder.path("single.svg").path], exits: 0)
         for k in 1...4 {
-            #expect(SimrunCommand.main(Self.sweepArguments + ["--shard", "\(k)/4", "--partial-out", folder.path("s\(k).json").path]) == 0)
+            expectSimrun(Self.sweepArguments + ["--shard", "\(k)/4", "--partial-out", folder.path("s\(k).json").path], exits: 0)
         }
-        #expect(SimrunCommand.main(["merge"] + (1...4).map { folder.path("s\($0).json").path }
-            + ["--log-y", "--out", folder.path("merged.csv").path, "--svg", folder.path("merged.svg").path]) == 0)
+        expectSimrun(["merge"] + (1...4).map { folder.path("s\($0).json").path }
++ ["--log-y", "--out", folder.path("merged.csv").path, "--svg", folder.path("merged.svg").path], exits: 0)
         #expect(try bytes(folder.path("single.csv")) == bytes(folder.path("merged.csv")))
         #expect(try bytes(folder.path("single.svg")) == bytes(folder.path("merged.svg")))
     }
@@ -152,10 +151,10 @@ struct MergeTests {
         for (name, text) in corruptions {
             let path = folder.path("\(name).json").path
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            #expect(SimrunCommand.main(["merge", path, "--out", folder.path("out.csv").path]) == 65, "\(name)")
+            expectSimrun(["merge", path, "--out", folder.path("out.csv").path], exits: 65, "\(name)")
         }
         #expect(good.contains(#""request_lost""#), "the fault the corruption renames is in the file")
-        #expect(SimrunCommand.main(["merge", folder.path("missing.json").path]) == 66)
+        expectSimrun(["merge", folder.path("missing.json").path], exits: 66)
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.csv").path))
     }
 
@@ -165,9 +164,9 @@ struct MergeTests {
     func optionsByKind(_ extra: [String]) throws {
         let folder = try TemporaryFolder()
         let part = folder.path("p.json").path
-        #expect(SimrunCommand.main(Self.runArguments + ["--partial-out", part]) == 0)
-        #expect(SimrunCommand.main(["merge", part] + extra.map { $0 == "OUT" ? folder.path("c.svg").path : $0 }) == 64)
-        #expect(SimrunCommand.main(["merge", part, "--out", part]) == 73, "an output may not replace an input")
-        #expect(SimrunCommand.main(["merge"]) == 64)
+        expectSimrun(Self.runArguments + ["--partial-out", part], exits: 0)
+        expectSimrun(["merge", part] + extra.map { $0 == "OUT" ? folder.path("c.svg").path : $0 }, exits: 64)
+        expectSimrun(["merge", part, "--out", part], exits: 73, "an output may not replace an input")
+        expectSimrun(["merge"], exits: 64)
     }
 }

@@ -12,14 +12,17 @@ struct ReportTests {
     @Test("report writes one self-contained page with every section, the same bytes on any thread count")
     func reportPage() throws {
         let folder = try TemporaryFolder(), other = try TemporaryFolder()
-        func report(_ name: String, jobs: String) -> Int32 {
-            SimrunCommand.main(["report", Self.scenario, "--out", (jobs == "1" ? folder : other).path(name).path, "--runs", "3000", "--jobs", jobs,
-                                "--designs", "naive,seed000-v0,seed000-v1.2,faultsim-recommended", "--quiet",
-                                "--param", "network.requestLossProbability", "--values", "0,0.2", "--sweep-runs", "500",
-                                "--metrics", "lost,server_requests_per_intent"])
+        func report(_ name: String, jobs: String) -> SimrunTranscript {
+            expectSimrun(["report", Self.scenario, "--out", (jobs == "1" ? folder : other).path(name).path, "--runs", "3000", "--jobs", jobs,
+                          "--designs", "naive,seed000-v0,seed000-v1.2,faultsim-recommended", "--quiet",
+                          "--param", "network.requestLossProbability", "--values", "0,0.2", "--sweep-runs", "500",
+                          "--metrics", "lost,server_requests_per_intent"], exits: 0)
         }
-        #expect(report("one.html", jobs: "1") == 0)
-        #expect(report("one.html", jobs: "2") == 0)
+        let printed = report("one.html", jobs: "1"), again = report("one.html", jobs: "2")
+        #expect(printed.output.hasPrefix("simrun report: ") && printed.output.contains("wrote \(folder.path("one.html").path)"),
+                "\(printed.output)")
+        #expect(printed.output.replacingOccurrences(of: folder.path("one.html").path, with: "OUT")
+            == again.output.replacingOccurrences(of: other.path("one.html").path, with: "OUT"))
         let page = try String(contentsOfFile: folder.path("one.html").path, encoding: .utf8)
         let made = try #require(page.range(of: "Made by <code>").map { page[$0.upperBound...].prefix { $0 != "<" } })
         #expect(!made.contains("--jobs") && !made.contains("--quiet"), "the page names the command without options that never change it")
@@ -53,8 +56,8 @@ struct ReportTests {
     func reportWithoutLosses() throws {
         let folder = try TemporaryFolder()
         let out = folder.path("calm.html").path
-        #expect(SimrunCommand.main(["report", Self.scenario, "--out", out, "--runs", "200", "--designs", "faultsim-recommended,bliap",
-                                    "--quiet"]) == 0)
+        expectSimrun(["report", Self.scenario, "--out", out, "--runs", "200", "--designs", "faultsim-recommended,bliap",
+                      "--quiet"], exits: 0)
         let page = try String(contentsOfFile: out, encoding: .utf8)
         #expect(page.contains("No design lost an order."))
         #expect(!page.contains("<h2>Sweeps</h2>"))
@@ -68,7 +71,7 @@ struct ReportTests {
     ] as [([String], Int32)])
     func reportErrors(_ extra: [String], _ status: Int32) throws {
         let folder = try TemporaryFolder()
-        #expect(SimrunCommand.main(["report", Self.scenario, "--out", folder.path("r.html").path, "--runs", "10", "--quiet"] + extra) == status)
+        expectSimrun(["report", Self.scenario, "--out", folder.path("r.html").path, "--runs", "10", "--quiet"] + extra, exits: status)
         #expect(!FileManager.default.fileExists(atPath: folder.path("r.html").path))
     }
 
@@ -77,7 +80,8 @@ struct ReportTests {
         let folder = try TemporaryFolder()
         let scenario = folder.path("s.json").path
         try Data(#"{"runs": 10}"#.utf8).write(to: URL(fileURLWithPath: scenario))
-        #expect(SimrunCommand.main(["report", scenario, "--out", scenario, "--quiet"]) != 0)
+        let refused = simrun(["report", scenario, "--out", scenario, "--quiet"])
+        #expect(refused.status != 0, "\(refused.described(["report", scenario, "--out", scenario, "--quiet"]))")
         #expect(try String(contentsOfFile: scenario, encoding: .utf8) == #"{"runs": 10}"#)
     }
 }

@@ -75,7 +75,7 @@ struct ShardTests {
     func usage(_ extra: [String]) throws {
         let folder = try TemporaryFolder()
         let arguments = extra.map { $0 == "PART" ? folder.path("p.json").path : $0 == "CSV" ? folder.path("o.csv").path : $0 }
-        #expect(SimrunCommand.main(["run", packageRoot + "/scenarios/default.json", "--runs", "10", "--quiet"] + arguments) == 64)
+        expectSimrun(["run", packageRoot + "/scenarios/default.json", "--runs", "10", "--quiet"] + arguments, exits: 64)
         #expect(!FileManager.default.fileExists(atPath: folder.path("p.json").path))
     }
 
@@ -119,8 +119,8 @@ struct ShardTests {
             #expect(process.terminationReason == .uncaughtSignal, "signal \(signal)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty, "signal \(signal) left a file")
         }
-        #expect(SimrunCommand.main(["run", packageRoot + "/scenarios/default.json", "--runs", "100", "--shard", "1/2",
-                                    "--partial-out", part, "--quiet"]) == 0)
+        expectSimrun(["run", packageRoot + "/scenarios/default.json", "--runs", "100", "--shard", "1/2",
+                      "--partial-out", part, "--quiet"], exits: 0)
         #expect(FileManager.default.fileExists(atPath: part))
     }
 }

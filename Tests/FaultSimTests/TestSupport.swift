@@ -5,6 +5,8 @@ import Testing
 import FoundationXML
 #endif
 import Policies
+@testable import simrun
+import Synchronization
 
 /// Designs that exercise the axes the presets leave unused (notifications alone, history
 /// reconciliation alone with an early finish, per-transaction receipts, non-idempotent
@@ -74,4 +76,57 @@ func siblingSimrunBinary() -> URL? {
         return nil
     }
     return binary
+}
+
+/// What one in-process `simrun` command printed, and its exit status.
+struct SimrunTranscript {
+    let status: Int32
+    let output: String
+    let errorOutput: String
+
+    /// The command line and the end of both streams, for an issue that must say what went wrong.
+    func described(_ arguments: [String]) -> String {
+        func tail(_ text: String) -> String { text.count > 2_000 ? "…" + text.suffix(2_000) : text }
+        return "simrun \(arguments.joined(separator: " ")) exited \(status)\n"
+            + "--- standard output\n\(tail(output))--- standard error\n\(tail(errorOutput))"
+    }
+}
+
+/// Text a captured command printed. A class behind a mutex because `CommandOutput`'s sinks are
+/// `@Sendable` closures, which may not capture a local `var`, and because a progress line
+/// writes from its timer's queue while the command prints from the calling thread.
+final class CapturedText: Sendable {
+    private let text = Mutex("")
+    func append(_ more: String) { text.withLock { $0 += more } }
+    var value: String { text.withLock { $0 } }
+}
+
+/// Runs `body` with everything simrun code prints captured instead of printed: its result, and
+/// what went to standard output and standard error.
+func capturingCommandOutput<Result>(_ body: () throws -> Result) rethrows -> (result: Result, output: String, errorOutput: String) {
+    let output = CapturedText(), errorOutput = CapturedText()
+    let capture = CommandOutput(standard: { output.append($0) }, error: { errorOutput.append($0) }, errorIsTerminal: false)
+    let result = try CommandOutput.$current.withValue(capture) { try body() }
+    return (result, output.value, errorOutput.value)
+}
+
+/// Runs `simrun arguments` in this process with both streams captured instead of printed: the
+/// test asserts on the transcript or ignores it, and a passing `swift test` prints a screen,
+/// not the megabytes the commands would (a capped trace alone is 200,000 lines).
+func simrun(_ arguments: [String]) -> SimrunTranscript {
+    let captured = capturingCommandOutput { SimrunCommand.main(arguments) }
+    return SimrunTranscript(status: captured.result, output: captured.output, errorOutput: captured.errorOutput)
+}
+
+/// Runs `simrun arguments` captured and expects the exit status `expected`. When it differs,
+/// the issue carries the command line and what the command printed, so a failure still says
+/// why even though a passing command prints nothing.
+@discardableResult
+func expectSimrun(_ arguments: [String], exits expected: Int32, _ comment: String? = nil,
+                  sourceLocation: SourceLocation = #_sourceLocation) -> SimrunTranscript {
+    let transcript = simrun(arguments)
+    #expect(transcript.status == expected,
+            "\(comment.map { $0 + "\n" } ?? "")expected exit \(expected); \(transcript.described(arguments))",
+            sourceLocation: sourceLocation)
+    return transcript
 }

@@ -93,22 +93,22 @@ struct TraceTests {
     ])
     func badCommandLines(_ arguments: [String]) {
         let absolute = arguments.map { $0.hasPrefix("scenarios/") ? packageRoot + "/" + $0 : $0 }
-        #expect(SimrunCommand.main(absolute) == 64)
+        expectSimrun(absolute, exits: 64)
     }
 
     @Test("trace and find without a scenario use the default one, from any directory")
     func defaultScenario() {
-        #expect(SimrunCommand.main(["trace", "--design", "naive", "--run", "3"]) == 0)
-        #expect(SimrunCommand.main(["find", "--design", "naive", "--outcome", "lost", "--limit", "1"]) == 0)
+        expectSimrun(["trace", "--design", "naive", "--run", "3"], exits: 0)
+        expectSimrun(["find", "--design", "naive", "--outcome", "lost", "--limit", "1"], exits: 0)
         #expect(ScenarioInput.traceCommand(path: nil, design: "naive", run: 3, seed: 1) == "simrun trace --design naive --run 3 --seed 1")
     }
 
     @Test("find lists matching runs; trace replays them")
     func findAndTrace() {
         let scenario = packageRoot + "/scenarios/default.json"
-        #expect(SimrunCommand.main(["find", scenario, "--design", "naive", "--outcome", "lost", "--limit", "2", "--runs", "2000"]) == 0)
-        #expect(SimrunCommand.main(["find", scenario, "--design", "naive", "--outcome", "lost", "--shortest", "--runs", "2000"]) == 0)
-        #expect(SimrunCommand.main(["trace", scenario, "--design", "naive", "--run", "5"]) == 0)
+        expectSimrun(["find", scenario, "--design", "naive", "--outcome", "lost", "--limit", "2", "--runs", "2000"], exits: 0)
+        expectSimrun(["find", scenario, "--design", "naive", "--outcome", "lost", "--shortest", "--runs", "2000"], exits: 0)
+        expectSimrun(["trace", scenario, "--design", "naive", "--run", "5"], exits: 0)
     }
 }
 

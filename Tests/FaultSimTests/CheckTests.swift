@@ -35,6 +35,15 @@ struct CheckTests {
         #expect(match?.outcome == .lost)
     }
 
+    /// The timings `recommendedHoldsAtTwo` explores on `platform`: every one in the full suite.
+    /// The quick suite leaves out today's two short-user timings, which take 9 to 11 s each (a
+    /// user who leaves at once comes back often, so runs have many choice points); before 2025
+    /// it still explores every timing, short users included.
+    static func recommendedTimings(_ platform: PlatformParameters) -> [CheckTiming] {
+        let expensive: [CheckTiming] = platform == .today ? [.fastServiceShortUser, .slowServiceShortUser] : []
+        return TestScale.pick(quick: CheckTiming.all.filter { !expensive.contains($0) }, full: CheckTiming.all)
+    }
+
     @Test("faultsim-recommended survives every schedule of at most 2 faults, today and before 2025, at every fixed timing",
           arguments: [PlatformParameters.today, .pre2025])
     func recommendedHoldsAtTwo(_ platform: PlatformParameters) {
@@ -43,7 +52,7 @@ struct CheckTests {
         // Its own StoreKit 2 flow: users below iOS 15 get bliap, which two faults can beat (an
         // account switch; Issue22OldOSTests).
         scenario.device.belowIOS15Probability = 0
-        for timing in CheckTiming.all {
+        for timing in Self.recommendedTimings(platform) {
             let exploration = Self.explore(.faultSimRecommended, k: 2, scenario: scenario, timing: timing)
             #expect(exploration.holds, "\(platform.name) \(timing.name): \(exploration.counterexamples.first.map(CheckCommand.describe) ?? "")")
             #expect(exploration.schedulesByFaults[2] > 100, "the exploration reached two-fault schedules")
@@ -71,8 +80,12 @@ struct CheckTests {
     func counterexampleReplays() throws {
         guard let binary = siblingSimrunBinary() else { return }
         let scenarioPath = packageRoot + "/scenarios/default.json"
+        // Each design's smallest counterexample. The quick suite looks among schedules of one
+        // fault, where each of these designs already fails; the full suite among two, which
+        // for seed000-v1.0 takes 13 s (2,700 choice points in a run).
+        let maxFaults = TestScale.pick(quick: 1, full: 2)
         for design in [Design.naive, .seed000V1_0, .seed002Before] {
-            let exploration = Self.explore(design, k: 2)
+            let exploration = Self.explore(design, k: maxFaults)
             let example = try #require(exploration.counterexamples.first, "\(design.name)")
             let command = CheckCommand.replayCommand(path: scenarioPath, design: design.name, example: example,
                                                      timing: .median, overrides: [])
@@ -92,8 +105,12 @@ struct CheckTests {
         }
     }
 
-    @Test("The Monte Carlo lost rate falls inside the exhaustive bounds (fixed timings)",
-          arguments: [(Design.naive, 3), (.seed002Before, 3), (.seed000V1_0, 2)])
+    /// seed000-v1.0's exploration at K = 2 alone takes 14 s, so only the full suite runs it;
+    /// the quick one keeps the two designs whose bounds take a fraction of a second at K = 3.
+    static let monteCarloCases: [(Design, Int)] = TestScale.pick(quick: [(.naive, 3), (.seed002Before, 3)],
+                                                                  full: [(.naive, 3), (.seed002Before, 3), (.seed000V1_0, 2)])
+
+    @Test("The Monte Carlo lost rate falls inside the exhaustive bounds (fixed timings)", arguments: monteCarloCases)
     func monteCarloInsideBounds(_ design: Design, _ k: Int) {
         // seed000-v1.0 at K = 2: one of its faults leaves work that brings the user back every
         // hour for a month, 2,700 choice points in one run, so K = 3 is 900,000 schedules
@@ -111,8 +128,15 @@ struct CheckTests {
         #expect(exploration.lostUpperBound - exploration.lostLowerBound < 0.002, "\(design.name): bounds within 0.2 points")
     }
 
+    /// The swarm worlds the exhaustive check runs in. Its cost is the exploration: in worlds 1
+    /// to 5 two to five seed 000 and 002 designs run 4,500 to 5,000 schedules of a month of
+    /// hourly returns, 5 s each, 13 to 32 s a world. The quick suite keeps world 6, where every
+    /// design's check is exhaustive and all 18 are compared with Monte Carlo, in about a second;
+    /// the full suite all six, 95 s.
+    static let swarmSeeds: [UInt64] = TestScale.pick(quick: [6], full: Array(1...6))
+
     @Test("In random worlds every design's check ends, its bounds are ordered, and Monte Carlo meets them",
-          arguments: UInt64(1)...6)
+          arguments: swarmSeeds)
     func swarm(_ seed: UInt64) {
         var scenario = CheckTiming.median.apply(to: SwarmTests.scenario(seed: seed))
         // One intent of one item, so that the plan draws nothing the check does not explore and

@@ -4,16 +4,18 @@ import Testing
 
 @Suite("Determinism")
 struct DeterminismTests {
-    /// Thread count and chunk size decide only who computes which run, never a result.
+    /// Thread count and chunk size decide only who computes which run, never a result. The
+    /// quick suite splits 2,000 runs (still 2,000 chunks of one run, 21 of 97), the full one 6,000.
     @Test("Byte-identical CSV for --jobs 1, 2, 5 and 7 and any chunk size")
     func sameCSVForAnyParallelism() {
         var scenario = Scenario()
         scenario.name = "default"
         let designs = TestDesigns.all
-        let reference = csv(scenario, designs: designs, tallies: simulate(scenario, designs: designs, runs: 6_000, jobs: 1))
+        let runs = TestScale.pick(quick: UInt64(2_000), full: 6_000)
+        let reference = csv(scenario, designs: designs, tallies: simulate(scenario, designs: designs, runs: runs, jobs: 1))
         for (jobs, chunk) in [(2, 4_096), (5, 97), (7, 333), (2, 1), (5, 1_000)] {
             let other = csv(scenario, designs: designs,
-                            tallies: simulate(scenario, designs: designs, runs: 6_000, jobs: jobs, chunkSize: chunk))
+                            tallies: simulate(scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunk))
             #expect(other == reference, "jobs \(jobs), chunk size \(chunk) changed the CSV")
         }
     }

@@ -72,6 +72,12 @@ struct FaultTests {
         #expect(FaultCase.all.map(\.fault) == FaultKind.allCases)
     }
 
+    /// Runs per arm and design. Both claims are exact counts, so fewer runs assert the same
+    /// thing on fewer draws: in the quick suite's 200 runs of every design each fault, on,
+    /// fires at least 20 times; the full suite's 2,000 look ten times as hard for a firing
+    /// while off.
+    static let runsPerArm = TestScale.pick(quick: UInt64(200), full: 2_000)
+
     @Test("A fault fires when on and never when off", arguments: FaultCase.all)
     func faultFiresOnlyWhenOn(_ faultCase: FaultCase) {
         var off = Scenario.faultFree()
@@ -80,8 +86,8 @@ struct FaultTests {
         var on = off
         faultCase.switchOn(&on)
         let index = faultCase.fault.rawValue
-        let firedOff = simulate(off, runs: 2_000).reduce(0) { $0 + $1.faultCounts[index] }
-        let firedOn = simulate(on, runs: 2_000).reduce(0) { $0 + $1.faultCounts[index] }
+        let firedOff = simulate(off, runs: Self.runsPerArm).reduce(0) { $0 + $1.faultCounts[index] }
+        let firedOn = simulate(on, runs: Self.runsPerArm).reduce(0) { $0 + $1.faultCounts[index] }
         #expect(firedOff == 0, "\(faultCase.fault.name) fired \(firedOff) times while off")
         #expect(firedOn > 0, "\(faultCase.fault.name) never fired while on")
     }
@@ -99,13 +105,15 @@ struct FaultTests {
         }
     }
 
+    /// The sums hold run by run: 1,500 runs of every design in the quick suite, 5,000 in the full.
     @Test("Outcomes add up to intents under the default faults, for several intents per run")
     func outcomesAddUp() {
         var scenario = Scenario()
         scenario.user.intentsPerRun = 3
         scenario.catalog.itemsPerProduct = 2
-        for tally in simulate(scenario, runs: 5_000) {
-            #expect(tally.intents == 15_000)
+        let runs = TestScale.pick(quick: UInt64(1_500), full: 5_000)
+        for tally in simulate(scenario, runs: runs) {
+            #expect(tally.intents == 3 * Int64(runs))
             #expect(tally.notCharged + tally.delivered + tally.lost + tally.misdelivered + tally.duplicated
                 + tally.doubleCharged == tally.intents)
             #expect(tally.deliveredSameSession + tally.deliveredAfterRelaunch + tally.deliveredAfterReinstall

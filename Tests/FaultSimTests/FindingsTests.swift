@@ -7,8 +7,9 @@ import Testing
 /// non-overlapping 99.9% Wilson intervals where no pairing applies, or, for a finding that
 /// holds only in part of the parameter space, the crossover where it stops holding, found by
 /// bisection on paired runs and asserted to lie in a stated band. What holds by construction is
-/// in `SanityTests`, not here. Run counts keep `swift test` near a minute; results/ holds the
-/// same comparisons at 1,000,000 runs.
+/// in `SanityTests`, not here. Run counts keep the suite short (the longest comparison runs
+/// fewer runs in the quick suite, `TestScale`); results/ holds the same comparisons at
+/// 1,000,000 runs.
 @Suite("Findings of the sources")
 struct FindingsTests {
     static let scenarioNames = ["default", "weak-network", "apple-outage", "storekit-anomalies",
@@ -47,6 +48,11 @@ struct FindingsTests {
 
     static func presets(_ names: String...) -> [Design] { names.map { Design.preset(named: $0)! } }
 
+    /// Runs for a paired finding asserted at McNemar p < 0.001: `full` in the full suite, at
+    /// most 5,000 in the quick one. The threshold is the same; at 5,000 runs every such finding
+    /// here is far past it (p below 1e-50, 178 or more discordant intents against at most 7).
+    static func pairedRuns(_ full: UInt64) -> UInt64 { TestScale.pick(quick: min(full, 5_000), full: full) }
+
     @Test("seed 000: v1.0 loses more than v0 only once cancel-then-purchased passes a crossover, 3% to 7%")
     func seed000ClearingOnCancelCrossover() throws {
         // v1.0 clears its keychain record on `cancelled`; v0 never retries. Below the crossover
@@ -71,7 +77,7 @@ struct FindingsTests {
 
     @Test("seed 000: v0, with no retry, loses more than v1.2 on a weak network")
     func seed000RetriesMatter() throws {
-        let result = try Self.compare("weak-network", Self.presets("seed000-v0", "seed000-v1.2"), runs: 30_000)
+        let result = try Self.compare("weak-network", Self.presets("seed000-v0", "seed000-v1.2"), runs: Self.pairedRuns(30_000))
         #expect(result.losesMore("seed000-v0", than: "seed000-v1.2"))
     }
 
@@ -103,7 +109,7 @@ struct FindingsTests {
         var early = Design.seed001Weiai
         early.name = "seed001-finish-at-callback"
         early.finishMoment = .atCallback
-        let result = try Self.compare("weak-network", [.seed001Weiai, early], runs: 30_000)
+        let result = try Self.compare("weak-network", [.seed001Weiai, early], runs: Self.pairedRuns(30_000))
         #expect(result.losesMore("seed001-finish-at-callback", than: "seed001-weiai"))
     }
 
@@ -115,19 +121,19 @@ struct FindingsTests {
         var whole = Design.seed000V0
         whole.name = "seed000-v0-whole-receipt"
         whole.deliversWholeReceipt = true
-        let result = try Self.compare("weak-network", [.seed000V0, whole], runs: 30_000)
+        let result = try Self.compare("weak-network", [.seed000V0, whole], runs: Self.pairedRuns(30_000))
         #expect(result.losesMore("seed000-v0", than: "seed000-v0-whole-receipt"))
     }
 
     @Test("SwiftyStoreKit: atomic (finish in the callback) loses more than non-atomic")
     func swiftyStoreKitAtomic() throws {
-        let result = try Self.compare("default", Self.presets("swiftystorekit-atomic", "swiftystorekit-nonatomic"), runs: 30_000)
+        let result = try Self.compare("default", Self.presets("swiftystorekit-atomic", "swiftystorekit-nonatomic"), runs: Self.pairedRuns(30_000))
         #expect(result.losesMore("swiftystorekit-atomic", than: "swiftystorekit-nonatomic"))
     }
 
     @Test("RMStore with a verifier keeps a transaction it could not verify: it loses far fewer than its default")
     func rmStoreKeepsUnverified() throws {
-        let result = try Self.compare("default", Self.presets("rmstore-noverifier", "rmstore-verifier"), runs: 30_000)
+        let result = try Self.compare("default", Self.presets("rmstore-noverifier", "rmstore-verifier"), runs: Self.pairedRuns(30_000))
         #expect(result.losesMore("rmstore-noverifier", than: "rmstore-verifier"))
         #expect(result.tally("rmstore-verifier").causes(of: .lost).first?.cause != .finishedBeforeDelivery)
         #expect(result.tally("rmstore-noverifier").causes(of: .lost).first?.cause == .finishedBeforeDelivery)
@@ -139,6 +145,14 @@ struct FindingsTests {
         #expect(result.tally("seed004").count(of: .lost, cause: .droppedUnmatched) == 0)
     }
 
+    /// Runs per scenario and platform in `recommendedWinsOrTies`: 16 comparisons of every preset.
+    /// "Not significantly worse" is McNemar's exact p ≥ 0.05 on the counts the runs gave, so the
+    /// quick suite's 2,000 runs assert the same claim as the full suite's 20,000 with less power:
+    /// a preset that loses slightly fewer orders may show it significantly only at 20,000. The
+    /// exact claims (no lost sale, no duplicate, only the unavoidable mis-deliveries) hold run
+    /// by run, so fewer runs only look at fewer of them.
+    static let recommendedRuns = TestScale.pick(quick: UInt64(2_000), full: 20_000)
+
     @Test("faultsim-recommended wins or ties every preset on lost orders, mis-deliveries, duplicates and lost sales, today and before 2025",
           arguments: scenarioNames, PlatformParameters.named.map(\.name))
     func recommendedWinsOrTies(_ name: String, _ platform: String) throws {
@@ -147,7 +161,7 @@ struct FindingsTests {
         // The design's own StoreKit 2 flow: its users below iOS 15 run bliap (olderOSDesign),
         // which guesses the item in many-to-one and credits a switched account.
         scenario.device.belowIOS15Probability = 0
-        let result = Runner.compare(scenario: scenario, designs: Design.presets, runs: 0..<20_000, jobs: 2)
+        let result = Runner.compare(scenario: scenario, designs: Design.presets, runs: 0..<Self.recommendedRuns, jobs: 2)
         let comparison = Comparison(designs: Design.presets, tallies: result.tallies, pairs: result.pairs)
         let recommended = comparison.tally("faultsim-recommended")
         // Its only mis-deliveries are purchases made outside the app, which carry nothing to
@@ -165,9 +179,11 @@ struct FindingsTests {
 
 @Suite("Root causes")
 struct CauseTests {
+    /// Causes add up run by run, so fewer runs check the same sum on fewer intents: 1,500 runs
+    /// of every design in the quick suite, 5,000 in the full one.
     @Test("Every blemished intent has exactly one cause, in every scenario and design", arguments: FindingsTests.scenarioNames)
     func causesAddUp(_ name: String) throws {
-        let result = try FindingsTests.compare(name, TestDesigns.all, runs: 5_000)
+        let result = try FindingsTests.compare(name, TestDesigns.all, runs: TestScale.pick(quick: 1_500, full: 5_000))
         for (design, tally) in zip(result.designs, result.tallies) {
             for outcome in Blemish.allCases {
                 let sum = Cause.allCases.reduce(Int64(0)) { $0 + tally.count(of: outcome, cause: $1) }

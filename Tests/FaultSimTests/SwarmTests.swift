@@ -54,9 +54,14 @@ struct SwarmTests {
         }
     }
 
+    /// Runs per world and design. The properties hold run by run, so the quick suite keeps every
+    /// world (their variety is what finds bugs) and runs 200 of each; the full suite 1,500.
+    static let runsPerWorld = TestScale.pick(quick: 200, full: 1_500)
+
     @Test("Properties hold in random worlds for every design", arguments: UInt64(1)...24)
     func properties(_ seed: UInt64) {
-        let scenario = Self.scenario(seed: seed)
+        var scenario = Self.scenario(seed: seed)
+        scenario.runs = Self.runsPerWorld
         let designs = TestDesigns.all
         let tallies = Runner.run(scenario: scenario, designs: designs, runs: 0..<UInt64(scenario.runs), jobs: 2)
         for (design, tally) in zip(designs, tallies) {
@@ -86,7 +91,7 @@ struct SwarmTests {
         let random = Self.scenario(seed: seed)
         scenario.name = "swarm-fault-free-\(seed)"
         scenario.seed = seed
-        scenario.runs = 1_500
+        scenario.runs = Self.runsPerWorld
         scenario.catalog = random.catalog
         scenario.user.intentsPerRun = random.user.intentsPerRun
         for (design, tally) in zip(TestDesigns.all, simulate(scenario, runs: UInt64(scenario.runs))) {

@@ -41,6 +41,21 @@ enum TestDesigns {
     static var all: [Design] { Design.presets + extra }
 }
 
+/// How thoroughly the statistical and exhaustive tests run. Plain `swift test` runs every test
+/// in a quick form (fewer runs, or a representative subset of seeds, timings or designs) so the
+/// suite takes about a minute on 2 cores; `FAULTSIM_FULL_TESTS=1 swift test`, which CI runs,
+/// runs the full form. A test that scales says in a comment what its quick form keeps, and what
+/// the smaller run count does to its bound: every bound here is computed from the counts the
+/// test got (McNemar's exact p, Wilson intervals), so a quick run asserts the same claim with
+/// less power to catch a violation, never a looser threshold.
+enum TestScale {
+    /// Whether `FAULTSIM_FULL_TESTS=1` asked for the full form.
+    static let isFull = ProcessInfo.processInfo.environment["FAULTSIM_FULL_TESTS"] == "1"
+
+    /// `quick` under plain `swift test`, `full` under `FAULTSIM_FULL_TESTS=1`.
+    static func pick<Value>(quick: Value, full: Value) -> Value { isFull ? full : quick }
+}
+
 func simulate(_ scenario: Scenario, designs: [Design] = TestDesigns.all, runs: UInt64, jobs: Int = 2,
               chunkSize: Int = Runner.defaultChunkSize) -> [DesignTally] {
     Runner.run(scenario: scenario, designs: designs, runs: 0..<runs, jobs: jobs, chunkSize: chunkSize)

@@ -20,7 +20,7 @@ extension Command {
         let context = try CommandContext(spec, arguments: arguments, parsed: parsed)
         // An output named `-` takes standard output for itself; the table and messages move to
         // standard error, so `simrun run --out - > results.csv` keeps both.
-        guard spec.options.contains(where: { $0.isOutputFile && context.value($0) == OutputFiles.standardOutput }) else {
+        guard spec.options.contains(where: { $0.isOutputFile && context.value($0) == OutputFiles.stdoutPath }) else {
             return try execute(context)
         }
         // withValue rethrows untyped errors: carry the typed one out in a Result.

@@ -112,7 +112,7 @@ enum ScenarioInput {
     static func write(_ outputs: [(target: OutputFiles.Target?, text: String)]) throws(CommandFailure) {
         do {
             try OutputFiles.write(outputs.compactMap { output in output.target.map { ($0, output.text) } },
-                                  standardOutputText: { CommandOutput.current.data($0) })
+                                  stdoutText: { CommandOutput.current.data($0) })
         } catch {
             printError("Error: \(error)")
             throw .exit(ExitCode.cannotCreate)

@@ -36,12 +36,12 @@ public enum OutputFiles {
         public let resolved: String
 
         /// `-`: the text goes to standard output, after every file was written.
-        public var isStandardOutput: Bool { resolved == OutputFiles.standardOutput }
+        public var isStandardOutput: Bool { resolved == OutputFiles.stdoutPath }
     }
 
     /// The path that names standard output, as in most Unix tools. One output of a command may
     /// be it; it is written after the files, so a failure still leaves it empty.
-    public static let standardOutput = "-"
+    public static let stdoutPath = "-"
 
     /// Checks every output before any work; throws for the first that cannot be written.
     /// - Parameters:
@@ -52,11 +52,11 @@ public enum OutputFiles {
         let inputFiles = inputs.compactMap { FileIdentity.of($0) }
         var targets: [Target] = []
         for path in outputs {
-            if path == standardOutput {
+            if path == stdoutPath {
                 guard !targets.contains(where: \.isStandardOutput) else {
                     throw Failure(path: path, reason: "another output already goes to standard output; only one may")
                 }
-                targets.append(Target(path: path, resolved: standardOutput))
+                targets.append(Target(path: path, resolved: stdoutPath))
                 continue
             }
             let target = try resolve(path)
@@ -72,12 +72,12 @@ public enum OutputFiles {
     }
 
     /// Writes `texts[i]` to `targets[i]`, all or nothing; the one for `-`, if any, goes to
-    /// `standardOutputText` once every file is in place.
+    /// `stdoutText` once every file is in place.
     public static func write(_ allFiles: [(target: Target, text: String)],
-                             standardOutputText: (String) -> Void = { Swift.print($0, terminator: "") }) throws(Failure) {
+                             stdoutText: (String) -> Void = { Swift.print($0, terminator: "") }) throws(Failure) {
         let files = allFiles.filter { !$0.target.isStandardOutput }
         try writeFiles(files)
-        for file in allFiles where file.target.isStandardOutput { standardOutputText(file.text) }
+        for file in allFiles where file.target.isStandardOutput { stdoutText(file.text) }
     }
 
     static func writeFiles(_ files: [(target: Target, text: String)]) throws(Failure) {

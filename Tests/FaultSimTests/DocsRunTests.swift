@@ -14,8 +14,6 @@ import Testing
 @Suite("Docs that run")
 struct DocsRunTests {
     static let documents = ["README.md", "docs/cli.md", "docs/model.md", "results/README.md"]
-    static let outputOptions: Set<String> = ["--out", "--faults-out", "--pairs-out", "--causes-out", "--svg", "--junit",
-                                             "--partial-out"]
     static let substitutedRuns = 2_000
 
     /// One command line found in a doc, with the output shown after it, if any.
@@ -43,8 +41,10 @@ struct DocsRunTests {
         let folder = try TemporaryFolder()
         var arguments: [String] = []
         var words = example.words.dropFirst()  // "simrun"
+        // The command's own output options (`OptionSpec.isOutputFile`), so a new one is redirected too.
+        let options = SimrunCommand.commands.first { $0.spec.name == words.first }?.spec.options ?? []
         while let word = words.popFirst() {
-            if Self.outputOptions.contains(word), let path = words.popFirst() {
+            if options.contains(where: { $0.name == word && $0.isOutputFile }), let path = words.popFirst() {
                 arguments += [word, path == "-" ? "-" : folder.path((path as NSString).lastPathComponent).path]
             } else if word == "--runs", example.shown == nil, let count = words.popFirst() {
                 let runs = Int(count.replacingOccurrences(of: ",", with: "")) ?? Self.substitutedRuns

@@ -136,3 +136,14 @@ extension Scenario {
         return availableDesigns.first { $0.name == name }
     }
 }
+
+extension DesignWorlds {
+    /// Requests from the client to the app server over every run so far, whichever world ran
+    /// them; the panel runner takes differences of it to get one run's requests.
+    @inline(__always)
+    public var serverRequestsSoFar: Int64 {
+        var total: Int64 = 0
+        for index in worlds.indices { total += worlds[index].kernel.tally.serverRequests }
+        return total
+    }
+}

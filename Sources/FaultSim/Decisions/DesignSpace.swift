@@ -1,0 +1,148 @@
+import Policies
+
+/// A set of designs to search: for each axis of `DesignAxis.table`, the values it may take (all
+/// of the axis's grid, or a subset a space file gives, or one fixed value), and a base design
+/// that supplies everything else (name, source, and the value of any axis held fixed). A design
+/// in the space is a `DesignPoint`: one value index per axis.
+public struct DesignSpace: Sendable {
+    /// The design every point starts from.
+    public let base: Design
+    /// For each axis of `DesignAxis.table`, the indices into its `values` the space allows, in
+    /// order; one index for an axis held fixed.
+    public let allowed: [[Int]]
+
+    /// The space of `allowed` value indices around `base`. An axis whose list is empty keeps
+    /// `base`'s value, which must then be on the grid.
+    public init(base: Design, allowed: [[Int]]) {
+        precondition(allowed.count == DesignAxis.table.count, "one list per axis")
+        self.base = base
+        self.allowed = allowed
+    }
+
+    /// Every axis free over its whole grid; `base` only names the designs.
+    public static func full(base: Design = .naive) -> DesignSpace {
+        DesignSpace(base: base, allowed: DesignAxis.table.map { Array($0.values.indices) })
+    }
+
+    /// The axes that vary (more than one allowed value), by index into `DesignAxis.table`.
+    public var varyingAxes: [Int] { allowed.indices.filter { allowed[$0].count > 1 } }
+
+    /// The number of value combinations, legal or not (saturating at `UInt64.max`).
+    public var combinations: UInt64 {
+        allowed.reduce(UInt64(1)) { product, values in
+            let (result, overflow) = product.multipliedReportingOverflow(by: UInt64(values.count))
+            return overflow ? .max : result
+        }
+    }
+
+    /// The design at `point`.
+    /// - Complexity: O(axes).
+    public func design(at point: DesignPoint, name: String) -> Design {
+        var design = axes(at: point)
+        design.name = name
+        design.summary = "from \(base.name): " + point.describe(against: self.point(of: base))
+        design.source = "simrun optimize"
+        return design
+    }
+
+    /// `base` with `point`'s axis values, named as `base`.
+    func axes(at point: DesignPoint) -> Design {
+        var design = base
+        for (axis, index) in point.indices.enumerated() { DesignAxis.table[axis].values[Int(index)].apply(&design) }
+        return design
+    }
+
+    /// `design`'s point, when every axis value it has is allowed here; nil otherwise.
+    public func point(of design: Design) -> DesignPoint? {
+        var indices: [UInt8] = []
+        for (axis, entry) in DesignAxis.table.enumerated() {
+            guard let index = entry.index(of: design), allowed[axis].contains(index) else { return nil }
+            indices.append(UInt8(index))
+        }
+        return DesignPoint(indices: indices)
+    }
+
+    /// Whether the design at `point` can ship (`Design.problems` is empty).
+    public func isLegal(_ point: DesignPoint) -> Bool { axes(at: point).problems.isEmpty }
+
+    /// The legal designs one axis away from `point`, in axis order then value order.
+    public func neighbours(of point: DesignPoint) -> [DesignPoint] {
+        var result: [DesignPoint] = []
+        for axis in varyingAxes {
+            for index in allowed[axis] where index != Int(point.indices[axis]) {
+                var next = point
+                next.indices[axis] = UInt8(index)
+                if isLegal(next) { result.append(next) }
+            }
+        }
+        return result
+    }
+
+    /// A uniformly drawn point (legal or not), from `random`.
+    public func randomPoint(_ random: inout Xoshiro256) -> DesignPoint {
+        DesignPoint(indices: allowed.map { UInt8($0[Int(random.next() % UInt64($0.count))]) })
+    }
+
+    /// The number of legal designs in the space, exactly: the product of the unconstrained
+    /// axes' value counts (no value of theirs makes a design illegal) times the number of legal
+    /// combinations of the constrained axes, which are enumerated.
+    /// - Complexity: O(product of the constrained axes' value counts) legality checks.
+    public var legalCount: UInt64 {
+        let constrained = varyingAxes.filter { DesignAxis.table[$0].constrained }
+        let free = varyingAxes.filter { !DesignAxis.table[$0].constrained }
+        let freeProduct = free.reduce(UInt64(1)) { $0.multipliedReportingOverflow(by: UInt64(allowed[$1].count)).partialValue }
+        var point = DesignPoint(indices: allowed.map { UInt8($0[0]) })
+        var legal: UInt64 = 0
+        forEachCombination(of: constrained, from: &point) { if isLegal($0) { legal += 1 } }
+        let (count, overflow) = legal.multipliedReportingOverflow(by: freeProduct)
+        return overflow ? .max : count
+    }
+
+    /// Calls `body` with every legal point, in odometer order (the last varying axis fastest).
+    /// Only for a space small enough to enumerate; `legalCount` says how small.
+    public func forEachLegalPoint(_ body: (DesignPoint) -> Void) {
+        var point = DesignPoint(indices: allowed.map { UInt8($0[0]) })
+        forEachCombination(of: varyingAxes, from: &point) { if isLegal($0) { body($0) } }
+    }
+
+    private func forEachCombination(of axes: [Int], from point: inout DesignPoint, _ body: (DesignPoint) -> Void) {
+        var positions = [Int](repeating: 0, count: axes.count)
+        for (slot, axis) in axes.enumerated() { point.indices[axis] = UInt8(allowed[axis][0]); positions[slot] = 0 }
+        while true {
+            body(point)
+            var slot = axes.count - 1
+            while slot >= 0 {
+                let axis = axes[slot]
+                positions[slot] += 1
+                if positions[slot] < allowed[axis].count {
+                    point.indices[axis] = UInt8(allowed[axis][positions[slot]])
+                    break
+                }
+                positions[slot] = 0
+                point.indices[axis] = UInt8(allowed[axis][0])
+                slot -= 1
+            }
+            if slot < 0 { return }
+        }
+    }
+}
+
+/// A design of a `DesignSpace`: the index of its value on each axis of `DesignAxis.table`.
+public struct DesignPoint: Sendable, Hashable, Comparable {
+    public var indices: [UInt8]
+
+    public init(indices: [UInt8]) { self.indices = indices }
+
+    /// Lexicographic, so sets of points sort the same everywhere.
+    public static func < (lhs: DesignPoint, rhs: DesignPoint) -> Bool { lhs.indices.lexicographicallyPrecedes(rhs.indices) }
+
+    /// The axes where this point differs from `other` (every axis when `other` is nil), as
+    /// `axis=value` pairs: `localStore=keychain finishMoment=afterDelivery`.
+    public func describe(against other: DesignPoint?) -> String {
+        indices.enumerated().compactMap { axis, index in
+            if let other, other.indices[axis] == index { return nil }
+            let entry = DesignAxis.table[axis]
+            return "\(entry.name)=\(entry.values[Int(index)].label)"
+        }.joined(separator: " ")
+    }
+}

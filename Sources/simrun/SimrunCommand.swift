@@ -18,6 +18,7 @@ enum SimrunCommand {
         CompareCommand.self,
         SweepCommand.self,
         CrossoverCommand.self,
+        AblateCommand.self,
         ReportCommand.self,
         MergeCommand.self,
         CheckCommand.self,

@@ -50,7 +50,7 @@ extension DesignAxis {
     static let retrySchedules = DesignAxis(
         name: "retrySchedule",
         values: retryScheduleGrid.map { schedule in AxisValue(json: schedule.json) { $0.retrySchedule = schedule } },
-        constrained: true) { $0.retrySchedule.json }
+        constrained: true, read: { $0.retrySchedule.json }, copy: { $0.retrySchedule = $1.retrySchedule })
 
     /// No StoreKit 1 flow for users below iOS 15, or one of the StoreKit 1 presets.
     static let olderOSDesigns = DesignAxis(
@@ -59,11 +59,13 @@ extension DesignAxis {
             + Design.presets.filter { $0.storeKitAPI == .sk1 }.map { older in
                 AxisValue(json: .string(older.name)) { $0.olderOSDesign = older.name }
             },
-        constrained: true) { design in design.olderOSDesign.map(JSONValue.string) ?? .null }
+        constrained: true, read: { design in design.olderOSDesign.map(JSONValue.string) ?? .null },
+        copy: { $0.olderOSDesign = $1.olderOSDesign })
 
     static func durations(_ name: String, _ path: WritableKeyPath<Design, Int64> & Sendable, _ grid: [Int64]) -> DesignAxis {
         DesignAxis(name: name, values: grid.map { ms in AxisValue(json: .string(DurationText.format(ms))) { $0[keyPath: path] = ms } },
-                   constrained: false) { .string(DurationText.format($0[keyPath: path])) }
+                   constrained: false, read: { .string(DurationText.format($0[keyPath: path])) },
+                   copy: { $0[keyPath: path] = $1[keyPath: path] })
     }
 
     /// The axis named `name`, if any.

@@ -14,6 +14,8 @@ public struct DesignAxis: Sendable {
     /// Axes that never do multiply the count of legal designs; only the others are enumerated.
     public let constrained: Bool
     let read: @Sendable (Design) -> JSONValue
+    /// Sets this axis of the first design to the second's value, on the grid or not.
+    let copy: @Sendable (inout Design, Design) -> Void
 
     /// One value of an axis: how it is written and how it is set.
     public struct AxisValue: Sendable {
@@ -33,6 +35,13 @@ public struct DesignAxis: Sendable {
     public func index(of design: Design) -> Int? {
         let current = read(design)
         return values.firstIndex { $0.json == current }
+    }
+
+    /// `design` with this axis set to `source`'s value (on the grid or not), and nothing else changed.
+    public func copying(from source: Design, onto design: Design) -> Design {
+        var changed = design
+        copy(&changed, source)
+        return changed
     }
 
     /// `design` with this axis set to `values[index]`, and nothing else changed.
@@ -59,17 +68,17 @@ extension DesignAxis {
     ) -> DesignAxis where Option.RawValue == String {
         DesignAxis(name: name, values: Option.allCases.map { option in
             AxisValue(json: .string(option.rawValue)) { $0[keyPath: path] = option }
-        }, constrained: constrained) { .string($0[keyPath: path].rawValue) }
+        }, constrained: constrained, read: { .string($0[keyPath: path].rawValue) }, copy: { $0[keyPath: path] = $1[keyPath: path] })
     }
 
     static func flag(_ name: String, _ path: WritableKeyPath<Design, Bool> & Sendable, constrained: Bool = false) -> DesignAxis {
         DesignAxis(name: name, values: [false, true].map { flag in AxisValue(json: .bool(flag)) { $0[keyPath: path] = flag } },
-                   constrained: constrained) { .bool($0[keyPath: path]) }
+                   constrained: constrained, read: { .bool($0[keyPath: path]) }, copy: { $0[keyPath: path] = $1[keyPath: path] })
     }
 
     static func integers(_ name: String, _ path: WritableKeyPath<Design, Int> & Sendable, _ grid: [Int]) -> DesignAxis {
         DesignAxis(name: name, values: grid.map { number in AxisValue(json: .number(String(number))) { $0[keyPath: path] = number } },
-                   constrained: false) { .number(String($0[keyPath: path])) }
+                   constrained: false, read: { .number(String($0[keyPath: path])) }, copy: { $0[keyPath: path] = $1[keyPath: path] })
     }
 
     /// Every subset of an option set, written as `simrun designs` writes it (members in order).
@@ -84,6 +93,6 @@ extension DesignAxis {
             return options
         }
         return DesignAxis(name: name, values: subsets.map { options in AxisValue(json: json(options)) { $0[keyPath: path] = options } },
-                          constrained: false) { json($0[keyPath: path]) }
+                          constrained: false, read: { json($0[keyPath: path]) }, copy: { $0[keyPath: path] = $1[keyPath: path] })
     }
 }

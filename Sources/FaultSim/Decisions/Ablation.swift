@@ -1,0 +1,118 @@
+import Policies
+
+/// What each choice of a design is worth: the design against every design that differs from it
+/// on exactly one axis (every other value on the axis's grid), paired over the same runs
+/// (common random numbers), on every objective. A change `Design.problems` rejects is listed
+/// as skipped with its reason rather than simulated.
+public enum Ablation {
+    /// One single-axis change of the design.
+    public struct Change: Sendable {
+        /// The axis, as `customDesigns` spells it.
+        public let axis: String
+        /// The design's value and the changed one.
+        public let from: JSONValue
+        public let to: JSONValue
+        /// The changed design (named `base/axis=index`), or nil when it is illegal.
+        public let design: Design?
+        /// Why the change cannot ship (empty when it can).
+        public let problems: [String]
+    }
+
+    /// Every single-axis change of `design` over the axis grids, in axis order then value
+    /// order: the legal ones with their design, the others with `problems`.
+    /// - Complexity: O(axes × values) designs built and checked.
+    public static func changes(of design: Design) -> [Change] {
+        var changes: [Change] = []
+        for axis in DesignAxis.table {
+            let current = axis.value(of: design)
+            for (index, value) in axis.values.enumerated() where value.json != current {
+                var changed = axis.setting(index, on: design)
+                changed.name = "\(design.name)/\(axis.name)=\(index)"
+                let problems = changed.problems
+                changes.append(Change(axis: axis.name, from: current, to: value.json, design: problems.isEmpty ? changed : nil,
+                                      problems: problems))
+            }
+        }
+        return changes
+    }
+
+    /// One simulated change: its paired difference from the design on every objective
+    /// (changed − design, so a positive `lost` difference means the change loses more orders).
+    public struct Row: Sendable {
+        public let change: Change
+        /// In `Objective.allCases` order.
+        public let differences: [PairedDifference]
+        /// The changed design's rates, in `Objective.allCases` order and units.
+        public let rates: [Double]
+
+        public func difference(_ objective: Objective) -> PairedDifference {
+            differences[Objective.allCases.firstIndex(of: objective)!]
+        }
+    }
+
+    /// What `ablate` found.
+    public struct Result: Sendable {
+        public let design: Design
+        /// The design's own rates, in `Objective.allCases` order and units.
+        public let baseRates: [Double]
+        /// The design's intents over the runs (every change has the same).
+        public let intents: Int64
+        /// Simulated changes, sorted by effect (`Ablation.byEffect`).
+        public let rows: [Row]
+        /// Changes that cannot ship, in axis order.
+        public let skipped: [Change]
+    }
+
+    /// Simulates `design` and every legal single-axis change over `runs`, paired against the
+    /// design, and sorts the rows by effect.
+    /// - Complexity: O(|runs| · changes · events per run).
+    public static func run(scenario: Scenario, design: Design, runs: Range<UInt64>, jobs: Int,
+                           progress: ProgressCounter? = nil) -> Result {
+        let all = changes(of: design)
+        let legal = all.filter { $0.design != nil }
+        let panel = Runner.panel(scenario: scenario, designs: [design] + legal.map { $0.design! }, pairs: .against(0), runs: runs,
+                                 jobs: jobs, progress: progress)
+        let rows = legal.enumerated().map { offset, change in
+            Row(change: change, differences: Objective.allCases.map { panel.difference($0, offset + 1, 0) },
+                rates: Objective.allCases.map { panel.rate($0, of: offset + 1) })
+        }
+        return Result(design: design, baseRates: Objective.allCases.map { panel.rate($0, of: 0) }, intents: panel.tallies[0].intents,
+                      rows: byEffect(rows), skipped: all.filter { $0.design == nil })
+    }
+
+    /// Largest change in lost orders first (either sign), then lost sales, then requests; ties
+    /// keep axis order, so the order never depends on anything but the counts.
+    static func byEffect(_ rows: [Row]) -> [Row] {
+        let keys: [Objective] = [.lost, .lostSales, .misdelivered, .serverRequests]
+        return rows.enumerated().sorted { left, right in
+            for objective in keys {
+                let l = abs(left.element.difference(objective).difference), r = abs(right.element.difference(objective).difference)
+                if l != r { return l > r }
+            }
+            return left.offset < right.offset
+        }.map(\.element)
+    }
+
+    /// The rows whose change in lost orders is significant at `alpha` after Holm's correction
+    /// over all the rows (about one change in 20 would pass an uncorrected 5% test by chance).
+    public static func significantChanges(_ result: Result, alpha: Double = 0.05) -> [Row] {
+        let significant = Holm.rejects(result.rows.map { $0.difference(.lost).logP }, alpha: alpha)
+        return result.rows.indices.filter { significant[$0] }.map { result.rows[$0] }
+    }
+
+    /// The axes whose change costs orders: for each axis, its most harmful change among those
+    /// that raise lost orders significantly (`significantChanges`), the largest first.
+    public static func axesThatMatter(_ result: Result, alpha: Double = 0.05) -> [Row] {
+        var worst: [Row] = []
+        for row in significantChanges(result, alpha: alpha) {
+            let lost = row.difference(.lost)
+            guard lost.difference > 0 else { continue }
+            if let index = worst.firstIndex(where: { $0.change.axis == row.change.axis }) {
+                if lost.difference > worst[index].difference(.lost).difference { worst[index] = row }
+            } else {
+                worst.append(row)
+            }
+        }
+        return worst.sorted { $0.difference(.lost).difference > $1.difference(.lost).difference }
+    }
+}

@@ -1,0 +1,60 @@
+import FaultSim
+import Policies
+
+/// `simrun ablate [scenario.json] --design D`: what each choice of D is worth. D against every
+/// design one axis away from it, paired over the same runs; or, with `--from A --to B`, the
+/// walk from A to B one axis at a time, most valuable step first.
+enum AblateCommand: Command {
+    static let design = OptionSpec(name: "--design", valueName: "name",
+                                   help: "The design whose axes are changed one at a time: a preset or a custom design of the scenario.")
+    static let from = OptionSpec(name: "--from", valueName: "a", help: "With --to: walk from design a to design b one axis at a time.")
+    static let to = OptionSpec(name: "--to", valueName: "b", help: "With --from: the design the walk ends at.")
+    static let out = CommonOptions.out("Also write the table as CSV: one row per change (or step), every objective's change with its 95% interval and p.")
+
+    static let spec = CommandSpec.readingScenario(
+        name: "ablate",
+        abstract: "What each choice of a design is worth: the design against every design that differs from it on one axis (every other value on the axis's grid), paired over the same runs, on lost orders, lost sales, mis-deliveries and server requests, with 95% intervals and exact p. With --from a --to b, walk from a to b one axis at a time, the most valuable step first.",
+        summary: "What each axis of a design is worth, or the walk from one design to another.",
+        options: [design, from, to, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, out, CommonOptions.quiet, CommonOptions.set],
+        usageNote: "give --design d, or --from a --to b")
+
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let source = try context.scenario()
+        let scenario = source.scenario
+        let targets = try context.outputs([out], inputs: source.inputs)
+        let runs = UInt64(0)..<UInt64(scenario.runs)
+        let quiet = context.given(CommonOptions.quiet)
+        switch (context.value(design), context.value(from), context.value(to)) {
+        case (let name?, nil, nil):
+            let chosen = try context.design(name, in: scenario, option: design)
+            let changes = Ablation.changes(of: chosen).filter { $0.design != nil }
+            ScenarioInput.warnAboutEventCap(source, designs: [chosen])
+            ScenarioInput.announceLongJob(scenario, designs: [chosen] + changes.map { $0.design! }, jobs: context.jobs)
+            let progress = ProgressLine(total: scenario.runs, label: "simrun ablate", quiet: quiet)
+            let result = Ablation.run(scenario: scenario, design: chosen, runs: runs, jobs: context.jobs, progress: progress.counter)
+            progress.finish()
+            try ScenarioInput.write([(targets[0], AblationText.csv(result, scenario: scenario))])
+            printOutput("simrun ablate: \(source.shownPath) (\(scenario.platform.name) platform), \(Grouped.format(scenario.runs)) runs, seed \(scenario.seed)")
+            printOutput(AblationText.text(result), terminator: "")
+        case (nil, let a?, let b?):
+            let start = try context.design(a, in: scenario, option: from)
+            let end = try context.design(b, in: scenario, option: to)
+            let axes = Ablation.differingAxes(start, end).count
+            guard axes > 0 else { throw context.error("'\(a)' and '\(b)' have the same value on every axis: there is nothing to walk.") }
+            ScenarioInput.warnAboutEventCap(source, designs: [start, end])
+            let progress = ProgressLine(total: scenario.runs * axes, label: "simrun ablate", quiet: quiet)
+            let walk = Ablation.walk(scenario: scenario, from: start, to: end, runs: runs, jobs: context.jobs, progress: progress.counter)
+            progress.finish()
+            try ScenarioInput.write([(targets[0], AblationText.walkCSV(walk, scenario: scenario))])
+            printOutput("simrun ablate: \(source.shownPath) (\(scenario.platform.name) platform), \(Grouped.format(scenario.runs)) runs, seed \(scenario.seed)")
+            printOutput(AblationText.walkText(walk), terminator: "")
+        case (_?, _, _):
+            throw context.error("Give either '--design <name>' or '--from <a> --to <b>', not both.")
+        case (nil, _?, nil), (nil, nil, _?):
+            throw context.error("'--from' and '--to' go together: the walk needs both ends.")
+        case (nil, nil, nil):
+            throw context.error("Missing '--design <name>' (or '--from <a> --to <b>').")
+        }
+        return ExitCode.success
+    }
+}

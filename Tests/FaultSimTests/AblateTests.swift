@@ -1,0 +1,130 @@
+import FaultSim
+import Foundation
+import Policies
+import Testing
+
+/// The design-axis table, design spaces, the paired panel and `simrun ablate`.
+@Suite struct AblateTests {
+    /// The table's axes are `axisJSON`'s, in its order, and every preset's value on each axis
+    /// reads back the same through the table.
+    @Test func axisTableMatchesTheDesignsAxes() {
+        #expect(DesignAxis.table.map(\.name) == Design.naive.axisJSON.map(\.axis))
+        for design in Design.presets {
+            for (axis, json) in zip(DesignAxis.table, design.axisJSON) { #expect(axis.value(of: design) == json.value, "\(design.name) \(axis.name)") }
+        }
+    }
+
+    /// An axis not marked constrained never changes whether a design can ship: `legalCount`
+    /// multiplies by those axes' value counts instead of enumerating them, so this must hold.
+    /// Checked on every preset and on random points of the full space.
+    @Test func unconstrainedAxesNeverChangeLegality() {
+        let space = DesignSpace.full()
+        var random = Xoshiro256(seed: 24)
+        let starts = Design.presets + (0..<TestScale.pick(quick: 100, full: 2_000)).map { _ in space.design(at: space.randomPoint(&random), name: "r") }
+        for design in starts {
+            let legal = design.problems.isEmpty
+            for axis in DesignAxis.table where !axis.constrained {
+                for index in axis.values.indices {
+                    #expect(axis.setting(index, on: design).problems.isEmpty == legal, "\(design.name): \(axis.name) = \(axis.values[index].label)")
+                }
+            }
+        }
+    }
+
+    /// `legalCount` of a small space equals counting `problems.isEmpty` over every combination.
+    @Test func legalCountMatchesBruteForce() {
+        var allowed = DesignAxis.table.map { axis in [axis.index(of: .faultSimRecommended)!] }
+        for name in ["storeKitAPI", "receiptKind", "itemMapping", "orderTiming", "guardsDoubleTap"] {
+            let index = DesignAxis.table.firstIndex { $0.name == name }!
+            allowed[index] = Array(DesignAxis.table[index].values.indices)
+        }
+        let space = DesignSpace(base: .faultSimRecommended, allowed: allowed)
+        var brute: UInt64 = 0
+        var odometer = [Int](repeating: 0, count: allowed.count)
+        outer: while true {
+            let point = DesignPoint(indices: odometer.enumerated().map { UInt8(allowed[$0][$1]) })
+            if space.design(at: point, name: "x").problems.isEmpty { brute += 1 }
+            var axis = allowed.count - 1
+            while axis >= 0 {
+                odometer[axis] += 1
+                if odometer[axis] < allowed[axis].count { continue outer }
+                odometer[axis] = 0
+                axis -= 1
+            }
+            break
+        }
+        #expect(space.combinations == 2 * 3 * 4 * 2 * 2)
+        #expect(space.legalCount == brute)
+        var enumerated: UInt64 = 0
+        space.forEachLegalPoint { _ in enumerated += 1 }
+        #expect(enumerated == brute)
+    }
+
+    /// Holm's correction rejects step by step and stops at the first p-value that fails.
+    @Test func holmStepsDown() {
+        let logs = [0.001, 0.04, 0.012, 0.3].map { DeterministicMath.log($0) }
+        #expect(Holm.rejects(logs, alpha: 0.05) == [true, false, true, false])
+    }
+
+    /// Ablate's change for one axis is `compare`'s for the same pair: the panel against the
+    /// design counts the same discordant intents as `Runner.pair`, which `simrun compare` runs.
+    @Test func ablateEqualsCompareForOnePair() {
+        var scenario = Scenario()
+        scenario.network.requestLossProbability = 0.2
+        let runs = UInt64(0)..<UInt64(TestScale.pick(quick: 3_000, full: 20_000))
+        let result = Ablation.run(scenario: scenario, design: .bliap, runs: runs, jobs: 2)
+        let row = result.rows.first { $0.change.axis == "finishMoment" && $0.change.to == .string("atCallback") }!
+        let paired = Runner.pair(scenario: scenario, row.change.design!, .bliap, runs: runs, jobs: 2)
+        for objective in Objective.allCases {
+            guard let outcome = objective.outcome else { continue }
+            let d = row.difference(objective)
+            #expect(d.onlyA == paired.paired[outcome].onlyA && d.onlyB == paired.paired[outcome].onlyB, "\(objective)")
+            let compare = paired.paired[outcome].difference(intents: paired.paired.intents)
+            #expect(abs(d.difference - compare.points * 10_000) < 1e-9, "\(objective): \(d.difference) vs \(compare.points) pts")
+            #expect(d.logP == paired.paired[outcome].exactLogPValue)
+        }
+        #expect(row.difference(.lost).onlyA > row.difference(.lost).onlyB, "finishing at the callback loses orders under request loss")
+        let requests = row.difference(.serverRequests).difference
+        let expected = Double(paired.a.serverRequests - paired.b.serverRequests) / Double(paired.a.intents)
+        #expect(abs(requests - expected) < 1e-12)
+    }
+
+    /// The walk ends at its target design, one axis (or a legal group) per step.
+    @Test func walkReachesTheTarget() {
+        var scenario = Scenario()
+        scenario.runs = 500
+        let walk = Ablation.walk(scenario: scenario, from: .naive, to: .faultSimRecommended, runs: 0..<500, jobs: 2)
+        var design = Design.naive
+        for step in walk.steps {
+            for change in step.changes {
+                let axis = DesignAxis.named(change.axis)!
+                #expect(axis.value(of: design) == change.from)
+                design = axis.copying(from: .faultSimRecommended, onto: design)
+            }
+            #expect(design.problems.isEmpty, "every step is a design that can ship")
+        }
+        #expect(Ablation.differingAxes(design, .faultSimRecommended).isEmpty)
+        #expect(walk.steps.count <= Ablation.differingAxes(.naive, .faultSimRecommended).count)
+    }
+
+    /// The CSV is the same bytes on one thread and two, and bad command lines say what is wrong.
+    @Test func ablateCommandLine() throws {
+        let folder = try TemporaryFolder()
+        let one = folder.path("one.csv").path, two = folder.path("two.csv").path
+        let base = ["ablate", "--design", "seed004", "--runs", "1500", "--quiet"]
+        let first = expectSimrun(base + ["--jobs", "1", "--out", one], exits: 0)
+        expectSimrun(base + ["--jobs", "2", "--out", two], exits: 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: one)) == Data(contentsOf: URL(fileURLWithPath: two)))
+        #expect(first.output.contains("seed004 against each design one axis away from it"))
+        #expect(first.output.contains("Skipped: "))
+        let csv = try String(contentsOfFile: one, encoding: .utf8)
+        #expect(csv.hasPrefix("scenario,platform,design,axis,from,to,status,reason,intents,lost_per_million,lost_change_per_million,"))
+        #expect(csv.contains(",skipped,"))
+        let walk = expectSimrun(["ablate", "--from", "naive", "--to", "bliap", "--runs", "300", "--quiet"], exits: 0)
+        #expect(walk.output.contains("From naive to bliap, one axis at a time"))
+        #expect(expectSimrun(["ablate", "--runs", "10"], exits: 64).errorOutput.contains("Missing '--design <name>'"))
+        #expect(expectSimrun(["ablate", "--from", "naive"], exits: 64).errorOutput.contains("'--from' and '--to' go together"))
+        #expect(expectSimrun(["ablate", "--design", "blaip"], exits: 64).errorOutput.contains("did you mean 'bliap'?"))
+        #expect(expectSimrun(["ablate", "--from", "bliap", "--to", "bliap"], exits: 64).errorOutput.contains("nothing to walk"))
+    }
+}

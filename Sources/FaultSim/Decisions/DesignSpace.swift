@@ -8,13 +8,20 @@ public struct DesignSpace: Sendable {
     /// The design every point starts from.
     public let base: Design
     /// For each axis of `DesignAxis.table`, the indices into its `values` the space allows, in
-    /// order; one index for an axis held fixed.
+    /// order; one index for an axis held fixed, which may be `baseValue`.
     public let allowed: [[Int]]
 
-    /// The space of `allowed` value indices around `base`. An axis whose list is empty keeps
-    /// `base`'s value, which must then be on the grid.
+    /// The index that stands for `base`'s own value of an axis, for an axis held at a value the
+    /// grid does not list (seed 004's 2 s between create-order tries): the space keeps it
+    /// rather than moving the base onto the grid. Only as an axis's one allowed value.
+    public static let baseValue = Int(UInt8.max)
+
+    /// The space of `allowed` value indices around `base`. Every list is non-empty; a list
+    /// `[baseValue]` holds the axis at `base`'s value.
     public init(base: Design, allowed: [[Int]]) {
         precondition(allowed.count == DesignAxis.table.count, "one list per axis")
+        precondition(allowed.allSatisfy { !$0.isEmpty && ($0 == [Self.baseValue] || !$0.contains(Self.baseValue)) },
+                     "every axis allows a value; baseValue only alone")
         self.base = base
         self.allowed = allowed
     }
@@ -48,7 +55,9 @@ public struct DesignSpace: Sendable {
     /// `base` with `point`'s axis values, named as `base`.
     func axes(at point: DesignPoint) -> Design {
         var design = base
-        for (axis, index) in point.indices.enumerated() { DesignAxis.table[axis].values[Int(index)].apply(&design) }
+        for (axis, index) in point.indices.enumerated() where Int(index) != Self.baseValue {
+            DesignAxis.table[axis].values[Int(index)].apply(&design)
+        }
         return design
     }
 
@@ -56,14 +65,25 @@ public struct DesignSpace: Sendable {
     public func point(of design: Design) -> DesignPoint? {
         var indices: [UInt8] = []
         for (axis, entry) in DesignAxis.table.enumerated() {
+            if allowed[axis] == [Self.baseValue] {
+                guard entry.value(of: design) == entry.value(of: base) else { return nil }
+                indices.append(UInt8(Self.baseValue))
+                continue
+            }
             guard let index = entry.index(of: design), allowed[axis].contains(index) else { return nil }
             indices.append(UInt8(index))
         }
         return DesignPoint(indices: indices)
     }
 
-    /// Whether the design at `point` can ship (`Design.problems` is empty).
-    public func isLegal(_ point: DesignPoint) -> Bool { axes(at: point).problems.isEmpty }
+    /// Whether the design at `point` can ship (`Design.problems` is empty). Judged under a name
+    /// no design has: the base's name (`naive`) must not make `olderOSDesign naive` "name the
+    /// design itself", since the space's designs get names of their own.
+    public func isLegal(_ point: DesignPoint) -> Bool {
+        var design = axes(at: point)
+        design.name = ""
+        return design.problems.isEmpty
+    }
 
     /// The legal designs one axis away from `point`, in axis order then value order.
     public func neighbours(of point: DesignPoint) -> [DesignPoint] {
@@ -142,6 +162,7 @@ public struct DesignPoint: Sendable, Hashable, Comparable {
         indices.enumerated().compactMap { axis, index in
             if let other, other.indices[axis] == index { return nil }
             let entry = DesignAxis.table[axis]
+            guard Int(index) != DesignSpace.baseValue else { return "\(entry.name)=(the base's)" }
             return "\(entry.name)=\(entry.values[Int(index)].label)"
         }.joined(separator: " ")
     }

@@ -96,23 +96,38 @@ public struct PanelResult: Sendable, Equatable {
         precondition(compares(a, b), "the pair (\(a), \(b)) was not recorded")
         let intents = max(tallies[a].intents, 1)
         if let k = Objective.counted.firstIndex(of: objective) {
-            let counts = PairedOutcomes.Counts(onlyA: onlyFirst[k][a * designs + b], onlyB: onlyFirst[k][b * designs + a])
-            let d = counts.difference(intents: intents)
-            let scale = objective.scale / 100
-            return PairedDifference(difference: d.points * scale, low: d.low * scale, high: d.high * scale,
-                                    logP: counts.exactLogPValue, onlyA: counts.onlyA, onlyB: counts.onlyB)
+            return PairedDifference.counted(objective, onlyA: onlyFirst[k][a * designs + b], onlyB: onlyFirst[k][b * designs + a],
+                                            intents: intents)
         }
         // Requests: the runs' differences d = a − b have Σd = Σa − Σb and Σd² = Σa² + Σb² − 2Σab.
-        let n = Double(max(runs, 1))
-        let sum = Double(tallies[a].serverRequests - tallies[b].serverRequests)
         let product = requestProducts[min(a, b) * designs + max(a, b)]
-        let squares = Double(requestSquares[a] + requestSquares[b] - 2 * product)
-        let mean = sum / n
-        let variance = runs > 1 ? max(0, (squares - n * mean * mean) / (n - 1)) : 0
+        return PairedDifference.requests(sum: tallies[a].serverRequests - tallies[b].serverRequests,
+                                         squares: requestSquares[a] + requestSquares[b] - 2 * product, runs: runs, intents: intents)
+    }
+}
+
+extension PairedDifference {
+    /// An intent-counted objective from its discordant intents (McNemar's exact test), over
+    /// A's `intents`: what `PanelResult.difference` and `optimize`'s run profiles both report.
+    static func counted(_ objective: Objective, onlyA: Int64, onlyB: Int64, intents: Int64) -> PairedDifference {
+        let counts = PairedOutcomes.Counts(onlyA: onlyA, onlyB: onlyB)
+        let d = counts.difference(intents: max(intents, 1))
+        let scale = objective.scale / 100
+        return PairedDifference(difference: d.points * scale, low: d.low * scale, high: d.high * scale,
+                                logP: counts.exactLogPValue, onlyA: counts.onlyA, onlyB: counts.onlyB)
+    }
+
+    /// Server requests from the runs' paired differences d = A − B (Σd and Σd² over `runs`
+    /// runs): a paired z-test, per intent of A's `intents`.
+    static func requests(sum: Int64, squares: Int64, runs: Int64, intents: Int64) -> PairedDifference {
+        let n = Double(max(runs, 1))
+        let total = Double(sum)
+        let mean = total / n
+        let variance = runs > 1 ? max(0, (Double(squares) - n * mean * mean) / (n - 1)) : 0
         let standardError = (variance / n).squareRoot()
-        let perIntent = n / Double(intents)
+        let perIntent = n / Double(max(intents, 1))
         let logP: Double
-        if standardError == 0 { logP = sum == 0 ? 0 : -Double.infinity } else { logP = NormalTail.logTwoSided(z: mean / standardError) }
+        if standardError == 0 { logP = total == 0 ? 0 : -Double.infinity } else { logP = NormalTail.logTwoSided(z: mean / standardError) }
         return PairedDifference(difference: mean * perIntent, low: (mean - 1.959963984540054 * standardError) * perIntent,
                                 high: (mean + 1.959963984540054 * standardError) * perIntent, logP: logP, onlyA: 0, onlyB: 0)
     }

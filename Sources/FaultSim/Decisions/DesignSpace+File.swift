@@ -1,0 +1,94 @@
+import Policies
+
+/// A space file for `simrun optimize --space`: a preset to start from and the axes to vary.
+///
+/// ```json
+/// {"from": "faultsim-recommended",
+///  "axes": {"localStore": "all",
+///           "finishMoment": ["afterVerdict", "afterDelivery"],
+///           "retrySchedule": [{"kind": "linearBackoff", "step": "10s", "cap": "1m"}, "none"]}}
+/// ```
+///
+/// `from` is a preset (default `naive`); `axes` maps axis names (as `simrun designs NAME` prints
+/// them) to `"all"` (the axis's whole grid) or to a list of values, each written as in
+/// `customDesigns` and each on the axis's grid (`simrun optimize --help` and docs/model.md §6
+/// list the grids). An axis not listed keeps `from`'s value, even one the grid does not list
+/// (seed 004's 2 s between create-order tries): the space is then that value alone
+/// (`DesignSpace.baseValue`). A value off the grid, an unknown axis, a value given twice or an
+/// empty list is an error naming the file, the key and the value (and the grid).
+extension DesignSpace {
+    /// The space file at `path` (unreadable: exit 66, like a scenario file; wrong: 65).
+    public static func load(path: String) throws(ScenarioError) -> DesignSpace {
+        let bytes = try ScenarioLoader.readFile(path, tooLarge: "a space file is a small JSON file")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ScenarioError(file: path, keyPath: "", message: "the file is not UTF-8 text")
+        }
+        return try read(text, file: path)
+    }
+
+    /// The space a space file's text describes; `file` names it in errors.
+    public static func read(_ text: String, file: String) throws(ScenarioError) -> DesignSpace {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            throw ScenarioError(file: file, keyPath: "", message: "line \(error.line), column \(error.column): \(error.message)")
+        }
+        var reader = try ObjectReader(file: file, path: "", value: root)
+        var from = "naive"
+        try reader.string("from", &from)
+        guard let base = Design.preset(named: from) else {
+            var message = "unknown preset"
+            if let hint = Suggestion.nearest(to: from, in: Design.presets.map(\.name)) { message += "; did you mean '\(hint)'?" }
+            throw reader.fail("from", .string(from), message)
+        }
+        var allowed: [[Int]] = DesignAxis.table.map { axis in axis.index(of: base).map { [$0] } ?? [baseValue] }
+        if let axes = try reader.object("axes") {
+            let names = DesignAxis.table.map(\.name)
+            for field in axes.fields {
+                guard let axis = names.firstIndex(of: field.key) else {
+                    var message = "unknown axis"
+                    if let hint = Suggestion.nearest(to: field.key, in: names) { message += "; did you mean '\(axes.keyPath(hint))'?" }
+                    throw ScenarioError(file: file, keyPath: axes.keyPath(field.key), message: message + " (axes: \(names.joined(separator: ", ")))")
+                }
+                allowed[axis] = try values(field.value, axis: axis, base: base, file: file, keyPath: axes.keyPath(field.key))
+            }
+        }
+        try reader.finish()
+        return DesignSpace(base: base, allowed: allowed)
+    }
+
+    /// The value indices `value` names on axis `axis`: `"all"`, or a non-empty list of values
+    /// on the grid, each once.
+    static func values(_ value: JSONValue, axis: Int, base: Design, file: String, keyPath: String) throws(ScenarioError) -> [Int] {
+        let entry = DesignAxis.table[axis]
+        let grid = entry.values.map(\.label).joined(separator: "; ")
+        if case .string("all") = value { return Array(entry.values.indices) }
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw ScenarioError(file: file, keyPath: keyPath, value: value.rendered,
+                                message: "expected \"all\" or a non-empty array of values (the grid: \(grid))")
+        }
+        var indices: [Int] = []
+        for (position, item) in items.enumerated() {
+            let itemPath = "\(keyPath)[\(position)]"
+            var design = base
+            do {
+                var reader = try ObjectReader(file: file, path: "", value: .object([(key: entry.name, value: item, line: 0)]))
+                try DesignReader.readAxes(&reader, into: &design)
+            } catch {
+                // The reader names the axis; the file's key is the list item.
+                throw ScenarioError(file: file, keyPath: itemPath, value: error.value.isEmpty ? item.rendered : error.value,
+                                    message: error.message)
+            }
+            guard let index = entry.index(of: design) else {
+                throw ScenarioError(file: file, keyPath: itemPath, value: item.oneLine,
+                                    message: "not on the \(entry.name) grid; the grid: \(grid)")
+            }
+            guard !indices.contains(index) else {
+                throw ScenarioError(file: file, keyPath: itemPath, value: item.oneLine, message: "given twice")
+            }
+            indices.append(index)
+        }
+        return indices.sorted()
+    }
+}

@@ -1,0 +1,179 @@
+import Policies
+
+extension Optimizer {
+    /// One objective of one design over the certified runs: its value in the objective's unit
+    /// with a 95% interval (Wilson for intent counts, normal for requests per intent).
+    public struct Estimate: Sendable, Equatable {
+        public let value: Double
+        public let low: Double
+        public let high: Double
+    }
+
+    /// A design on the front found.
+    public struct FrontDesign: Sendable {
+        /// Named `front-1`, `front-2`, … in front order (objectives ascending, in order).
+        public let design: Design
+        public let point: DesignPoint
+        /// Per objective, in `Result.objectives` order.
+        public let estimates: [Estimate]
+        /// Other front designs identical to it on every objective in every certified run (axes
+        /// that made no difference here), shown as this one.
+        public let equivalents: [DesignPoint]
+        /// Front designs (by index into `Result.front`) that no paired test at level α tells
+        /// apart from this one on any objective: ties at this many runs.
+        public let tiedWith: [Int]
+        /// How the search reached it.
+        public let origin: Origin
+    }
+
+    /// A survivor of the race not on the front: a front design is better in point estimate on
+    /// every objective, but no paired test shows it.
+    public struct TiedDesign: Sendable {
+        public let design: Design
+        public let point: DesignPoint
+        public let estimates: [Estimate]
+        /// The first front design that is better in point estimate, and A − B (it minus this).
+        public let behind: Int
+        public let differences: [PairedDifference]
+    }
+
+    /// One of the scenario's designs against the front.
+    public struct DesignVerdict: Sendable {
+        public enum Status: Sendable, Equatable {
+            /// It is front design `index` (the same axis values, or identical in every run).
+            case onFront(Int)
+            /// Front design `by` dominates it at level α (`Dominance`).
+            case dominated(by: Int)
+            /// Front design `by` is better in point estimate on every objective, but not
+            /// significantly on each where they differ.
+            case notSignificantlyDominated(by: Int)
+            /// No front design is better in point estimate: it belongs on the front as well.
+            case notDominated
+        }
+
+        public let name: String
+        /// The design as the scenario has it.
+        public let design: Design
+        public let estimates: [Estimate]
+        public let status: Status
+        /// Front design − this design, per objective, for `dominated` and
+        /// `notSignificantlyDominated`; empty otherwise.
+        public let differences: [PairedDifference]
+        /// How the search started from it.
+        public let start: Start
+    }
+
+    public struct Result: Sendable {
+        public let space: DesignSpace
+        public let combinations: UInt64
+        public let legalCount: UInt64
+        /// Every legal design was raced (no search).
+        public let enumerated: Bool
+        public let objectives: [Objective]
+        /// The certified runs.
+        public let runs: Int
+        public let alpha: Double
+        public let racingLevel: Double
+        public let front: [FrontDesign]
+        public let ties: [TiedDesign]
+        public let designs: [DesignVerdict]
+        public let statistics: Statistics
+    }
+
+    /// The survivors' point-estimate front, named and certified in one panel with `designs`.
+    static func certify(_ race: Race, designs: [Design], starts: [Start], legal: UInt64, enumerated: Bool,
+                        statistics: Statistics) -> Result {
+        let settings = race.settings
+        let objectives = settings.objectives
+        let top = race.topRung
+        let runs = race.rungs[top]
+        let survivors = race.pool
+        let onFront = Pareto.front(survivors.map { race.totals($0, rung: top) }).map { survivors[$0] }
+        let ordered = onFront.sorted { a, b in
+            let x = race.totals(a, rung: top), y = race.totals(b, rung: top)
+            return x != y ? x.lexicographicallyPrecedes(y) : race.points[a] < race.points[b]
+        }
+        let identical = race.followers
+        let frontDesigns = ordered.enumerated().map { race.space.design(at: race.points[$1], name: "front-\($0 + 1)") }
+        var statistics = statistics
+        statistics.certificationRuns = Int64(runs) * Int64(frontDesigns.count + designs.count)
+        let panel = Runner.panel(scenario: race.scenario, designs: frontDesigns + designs, pairs: .all, runs: 0..<UInt64(runs),
+                                 jobs: settings.jobs, progress: race.progress)
+        for (index, member) in ordered.enumerated() {
+            let totals = race.profiles[member].totals(at: runs)
+            precondition(objectives.allSatisfy { $0.total(panel.tallies[index]) == totals[$0] },
+                         "the panel and the race's profile disagree on \(frontDesigns[index].name)")
+        }
+        let logAlpha = DeterministicMath.log(settings.alpha)
+        func estimates(_ index: Int) -> [Estimate] { objectives.map { estimate($0, panel: panel, index) } }
+        func differences(_ a: Int, _ b: Int) -> [PairedDifference] { objectives.map { panel.difference($0, a, b) } }
+
+        let front = ordered.enumerated().map { index, member in
+            FrontDesign(design: frontDesigns[index], point: race.points[member], estimates: estimates(index),
+                        equivalents: (identical[member] ?? []).map { race.points[$0] },
+                        tiedWith: ordered.indices.filter { other in
+                            other != index && !differences(index, other).contains { $0.logP < logAlpha }
+                        },
+                        origin: race.origins[member])
+        }
+        let ties = survivors.filter { !onFront.contains($0) }.sorted().map { member in
+            let mine = race.totals(member, rung: top)
+            let behind = ordered.firstIndex { Pareto.dominates(race.totals($0, rung: top), mine) }!
+            return TiedDesign(design: race.space.design(at: race.points[member], name: "tie-\(member)"), point: race.points[member],
+                              estimates: Optimizer.estimates(profile: race.profiles[member], runs: runs, objectives: objectives),
+                              behind: behind, differences: race.compare(ordered[behind], member, rung: top))
+        }
+        let verdicts = designs.enumerated().map { offset, design in
+            let index = frontDesigns.count + offset
+            let rates = objectives.map { panel.rate($0, of: index) }
+            var status = DesignVerdict.Status.notDominated
+            var evidence: [PairedDifference] = []
+            if let point = race.space.point(of: design), let number = race.number(of: point),
+               let position = ordered.firstIndex(where: { $0 == number || identical[$0]?.contains(number) == true }) {
+                status = .onFront(position)
+            } else if let by = front.indices.first(where: { Dominance.holds(differences($0, index), level: settings.alpha) }) {
+                status = .dominated(by: by)
+                evidence = differences(by, index)
+            } else if let by = front.indices.first(where: { member in Pareto.dominates(objectives.map { panel.rate($0, of: member) }, rates) }) {
+                status = .notSignificantlyDominated(by: by)
+                evidence = differences(by, index)
+            }
+            return DesignVerdict(name: design.name, design: design, estimates: estimates(index), status: status, differences: evidence,
+                                 start: starts.first { $0.name == design.name } ?? Start(name: design.name, moves: nil))
+        }
+        return Result(space: race.space, combinations: race.space.combinations, legalCount: legal, enumerated: enumerated,
+                      objectives: objectives, runs: runs, alpha: settings.alpha, racingLevel: settings.racingLevel, front: front,
+                      ties: ties, designs: verdicts, statistics: statistics)
+    }
+
+    /// Design `index`'s estimate of `objective` in the panel.
+    static func estimate(_ objective: Objective, panel: PanelResult, _ index: Int) -> Estimate {
+        let tally = panel.tallies[index]
+        return estimate(objective, total: objective.total(tally), intents: tally.intents, runs: panel.runs,
+                        squares: panel.requestSquares[index])
+    }
+
+    /// An estimate from a race profile over its first `runs` runs.
+    static func estimates(profile: RunProfile, runs: Int, objectives: [Objective]) -> [Estimate] {
+        let totals = profile.totals(at: runs)
+        var squares: Int64 = 0
+        for run in 0..<runs { squares += profile.requests(in: run) * profile.requests(in: run) }
+        return objectives.map { estimate($0, total: totals[$0], intents: totals.intents, runs: Int64(runs), squares: squares) }
+    }
+
+    /// Wilson's interval for an intent count; for requests, the mean per intent ± 1.96 standard
+    /// errors of the runs' counts.
+    static func estimate(_ objective: Objective, total: Int64, intents: Int64, runs: Int64, squares: Int64) -> Estimate {
+        let scale = objective.scale
+        let perIntent = Double(total) / Double(max(intents, 1))
+        guard objective == .serverRequests else {
+            let (low, high) = Wilson.interval(successes: total, trials: max(intents, 1))
+            return Estimate(value: perIntent * scale, low: low * scale, high: high * scale)
+        }
+        let n = Double(max(runs, 1))
+        let mean = Double(total) / n
+        let variance = runs > 1 ? max(0, (Double(squares) - n * mean * mean) / (n - 1)) : 0
+        let half = Wilson.z95 * (variance / n).squareRoot() * n / Double(max(intents, 1))
+        return Estimate(value: perIntent, low: perIntent - half, high: perIntent + half)
+    }
+}

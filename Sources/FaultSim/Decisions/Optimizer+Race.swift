@@ -1,0 +1,219 @@
+import Policies
+
+extension Optimizer {
+    /// What happened to a design in the race.
+    enum Fate: Sendable, Equatable {
+        case alive
+        /// Left at `runs`: `by` dominated it (`Dominance`).
+        case dominated(by: Int, runs: Int)
+        /// Parked behind `leader`: identical to it on every objective in every one of the
+        /// first `runs` runs.
+        case following(Int, runs: Int)
+        /// Parked behind `leader`, and left with it.
+        case leftWith(Int, runs: Int)
+        /// A neighbour identical to the design it was found from, in every run of the first
+        /// rung: the search set it aside unraced.
+        case setAside(parent: Int)
+    }
+
+    /// The race: every design seen (by number, in the order seen), its profile, its fate, and the
+    /// pool of designs nothing has dominated, all on the pool's rung.
+    struct Race {
+        let scenario: Scenario
+        let space: DesignSpace
+        let settings: Settings
+        let rungs: [Int]
+        let progress: ProgressCounter?
+        /// The objectives, server requests (the costly test) last.
+        let cheapFirst: [Objective]
+
+        private(set) var points: [DesignPoint] = []
+        private(set) var designs: [Design] = []
+        private(set) var origins: [Origin] = []
+        var profiles: [RunProfile] = []
+        private(set) var fates: [Fate] = []
+        /// The designs parked behind each design, ascending.
+        private(set) var followers: [Int: [Int]] = [:]
+        var expanded: [Bool] = []
+        private var seen: Set<DesignPoint> = []
+        /// Alive designs on `rungs[poolRung]`, ascending.
+        private(set) var pool: [Int] = []
+        private(set) var poolRung = 0
+        private(set) var simulated: Int64 = 0
+
+        /// The first rung on which "identical in every run" is trusted (`Settings.resolution`).
+        let trustedRung: Int
+
+        init(scenario: Scenario, space: DesignSpace, settings: Settings, progress: ProgressCounter?) {
+            trustedRung = settings.trustedRung
+            self.scenario = scenario
+            self.space = space
+            self.settings = settings
+            self.rungs = settings.rungs
+            self.progress = progress
+            cheapFirst = settings.objectives.filter { $0 != .serverRequests } + settings.objectives.filter { $0 == .serverRequests }
+        }
+
+        var topRung: Int { rungs.count - 1 }
+
+        /// Registers a legal point not seen before; nil when it was seen.
+        mutating func add(_ point: DesignPoint, origin: Origin) -> Int? {
+            guard seen.insert(point).inserted else { return nil }
+            let number = points.count
+            points.append(point)
+            designs.append(space.design(at: point, name: "candidate-\(number)"))
+            origins.append(origin)
+            profiles.append(RunProfile())
+            fates.append(.alive)
+            expanded.append(false)
+            return number
+        }
+
+        /// Whether `point` was registered (and its number).
+        func number(of point: DesignPoint) -> Int? { seen.contains(point) ? points.firstIndex(of: point) : nil }
+
+        /// Races `newcomers` into the pool: they climb rung by rung to the pool's rung, leaving
+        /// when a pool design or another newcomer dominates them; on the pool's rung, pool and
+        /// newcomers are raced together (a newcomer may push pool designs out).
+        mutating func admit(_ newcomers: [Int]) {
+            var alive = newcomers
+            for rung in 0...poolRung {
+                extend(alive, to: rung)
+                let stay = round(alive, residents: pool, residentsMayLeave: rung == poolRung, rung: rung)
+                if rung == poolRung {
+                    pool = (stay.residents + stay.newcomers).sorted()
+                    return
+                }
+                alive = stay.newcomers
+                if alive.isEmpty { return }
+            }
+        }
+
+        /// The pool climbs one rung and is raced there.
+        mutating func promote() {
+            precondition(poolRung < topRung)
+            poolRung += 1
+            extend(pool, to: poolRung)
+            pool = round(pool, residents: [], residentsMayLeave: false, rung: poolRung).newcomers
+        }
+
+        /// Of `children` of `parent` (a pool design), those that differ from it in some run of the
+        /// first rung; the others are set aside unraced: a local search learns nothing from a
+        /// step it cannot see yet, and most such steps change an axis the design never uses.
+        mutating func screen(_ children: [Int], parent: Int) -> [Int] {
+            extend(children, to: 0)
+            var differing: [Int] = []
+            for child in children {
+                if totals(child, rung: 0) == totals(parent, rung: 0) && compare(parent, child, rung: 0).allSatisfy(\.isIdentical) {
+                    fates[child] = .setAside(parent: parent)
+                    profiles[child] = RunProfile()
+                } else {
+                    differing.append(child)
+                }
+            }
+            return differing
+        }
+
+        /// Design-runs the pool still needs to reach the top rung.
+        var remainingClimb: Int64 {
+            let top = rungs[topRung]
+            return pool.reduce(Int64(0)) { $0 + Int64(top - profiles[$1].runs) }
+        }
+
+        /// Simulates the runs each of `members` lacks up to `rungs[rung]`, one rung at a time,
+        /// so every design has its totals at every rung it passed (a newcomer may be compared
+        /// with it at any of them).
+        mutating func extend(_ members: [Int], to rung: Int) {
+            for step in 0...rung {
+                let behind = members.filter { profiles[$0].runs < rungs[step] }
+                guard !behind.isEmpty else { continue }
+                simulated += ProfileRunner.extend(&profiles, designs: designs, which: behind, to: rungs[step], scenario: scenario,
+                                                  jobs: settings.jobs, progress: progress)
+            }
+        }
+
+        /// The objectives' totals of `member` over the first `rungs[rung]` runs, as doubles for
+        /// `Pareto` (counts, not rates: every design has the same intents in a run).
+        func totals(_ member: Int, rung: Int) -> [Double] {
+            let totals = profiles[member].totals(at: rungs[rung])
+            return settings.objectives.map { Double(totals[$0]) }
+        }
+
+        /// A − B on every objective over the first `rungs[rung]` runs.
+        func compare(_ a: Int, _ b: Int, rung: Int) -> [PairedDifference] {
+            RunProfile.compare(profiles[a], profiles[b], over: rungs[rung], objectives: settings.objectives)
+        }
+
+        /// Whether `a` dominates `b` over the first `rungs[rung]` runs at the racing level
+        /// (`Dominance`; an objective identical in every run is a tie only on a trusted rung),
+        /// testing server requests (O(runs)) last, only when the intent counts allow it.
+        func dominates(_ a: Int, _ b: Int, rung: Int) -> Bool {
+            Dominance.holds(count: cheapFirst.count, level: settings.racingLevel, identicalIsTie: rung >= trustedRung) { k in
+                RunProfile.compare(profiles[a], profiles[b], over: rungs[rung], objectives: [cheapFirst[k]])[0]
+            }
+        }
+
+        /// One round at `rung` for designs already simulated to it. Each newcomer leaves when a
+        /// resident or another newcomer dominates it; when `residentsMayLeave`, each resident
+        /// leaves when a newcomer dominates it (residents were raced among themselves on this
+        /// rung before). On a trusted rung, a newcomer that stays and is identical to an earlier
+        /// design that stays, on every objective in every run, parks behind it: it is not raced
+        /// or expanded any more, and leaves when that design leaves (they are the same design at
+        /// the race's resolution). Every decision is taken on the designs present at the start,
+        /// so the order of the lists never matters.
+        /// - Complexity: O(|newcomers| · (|newcomers| + |residents|)) point-estimate checks, and a
+        ///   paired test for each point-estimate dominator tried (O(runs) on server requests).
+        private mutating func round(_ newcomers: [Int], residents: [Int], residentsMayLeave: Bool, rung: Int)
+            -> (newcomers: [Int], residents: [Int]) {
+            let everyone = (residents + newcomers).sorted()
+            var vectors: [Int: [Double]] = [:]
+            for member in everyone { vectors[member] = totals(member, rung: rung) }
+            var dominated: [Int: Int] = [:]
+            func challenge(_ b: Int, by challengers: [Int]) {
+                for a in challengers where a != b && Pareto.dominates(vectors[a]!, vectors[b]!) && dominates(a, b, rung: rung) {
+                    dominated[b] = a
+                    return
+                }
+            }
+            for b in newcomers.sorted() { challenge(b, by: everyone) }
+            if residentsMayLeave { for b in residents.sorted() { challenge(b, by: newcomers.sorted()) } }
+            var parked: Set<Int> = []
+            if rung >= trustedRung {
+                for b in newcomers.sorted() where dominated[b] == nil {
+                    // The lowest-numbered identical design that stays leads (identity is an equivalence).
+                    for a in everyone where a < b && dominated[a] == nil && !parked.contains(a) && vectors[a]! == vectors[b]! {
+                        guard compare(a, b, rung: rung).allSatisfy(\.isIdentical) else { continue }
+                        fates[b] = .following(a, runs: rungs[rung])
+                        followers[a, default: []].append(b)
+                        parked.insert(b)
+                        break
+                    }
+                }
+            }
+            for member in dominated.keys.sorted() {
+                fates[member] = .dominated(by: dominated[member]!, runs: rungs[rung])
+                profiles[member] = RunProfile()
+                for follower in followers.removeValue(forKey: member) ?? [] {
+                    fates[follower] = .leftWith(member, runs: rungs[rung])
+                    profiles[follower] = RunProfile()
+                }
+            }
+            return (newcomers.filter { dominated[$0] == nil && !parked.contains($0) }.sorted(), residents.filter { dominated[$0] == nil })
+        }
+
+        /// The next pool design to expand: on the pool's point-estimate front, not expanded yet,
+        /// the one with the largest crowding distance (the ends of the front first, then where
+        /// the front is sparsest), the lowest number on a tie; else the first unexpanded pool
+        /// design; nil when all are expanded.
+        func nextToExpand() -> Int? {
+            let vectors = pool.map { totals($0, rung: poolRung) }
+            let front = Pareto.front(vectors)
+            let distances = Pareto.crowdingDistances(front.map { vectors[$0] })
+            var best: (member: Int, distance: Double)?
+            for (slot, index) in front.enumerated() where !expanded[pool[index]] {
+                if best == nil || distances[slot] > best!.distance { best = (pool[index], distances[slot]) }
+            }
+            return best?.member ?? pool.first { !expanded[$0] }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Policies
+
+/// `simrun optimize`: the Pareto front of a design space on several objectives (lower is
+/// better), found by racing designs on common random numbers.
+///
+/// - A space of at most `enumerateUpTo` legal designs is enumerated: every legal design
+///   enters the race. A larger one is searched: a Pareto local search from every preset (moved
+///   onto the space when it is off it, `DesignSpace.projection`) and from `randomStarts` random
+///   legal designs. The search keeps a pool of designs nothing has dominated; it expands the
+///   pool's designs one at a time (the ends of the point-estimate front first, then where it
+///   is sparsest), racing every legal design one axis away into the pool, and restarts from
+///   new random designs when every pool design is expanded, until the budget of design-runs is
+///   spent.
+/// - Racing: runs come in rungs, `firstRuns`, twice that, … up to `runs`. A design enters on the
+///   first rung and climbs to the pool's rung; whenever the pool outgrows `poolLimit`, the pool
+///   climbs one rung. At every rung a design leaves when another design dominates it
+///   (`Dominance`, each paired test at level α / rungs, so a pair tested at every rung stays
+///   below α). "Identical in every run" is a tie only on a rung with runs enough for the
+///   stated `resolution` (or the last); there, a design identical to a staying one on every
+///   objective parks behind it: it is not raced or expanded, and leaves when that one leaves.
+///   Each design is simulated once per run range (`RunProfile`); its comparisons are computed
+///   from that.
+/// - Certification: the survivors climb to `runs`; their point-estimate Pareto front is the
+///   front found (designs parked behind a front design shown with it), re-simulated with every preset in one `Runner.panel` over the same runs and
+///   tested pair by pair at level α: which front designs are statistically distinct, which
+///   presets are on the front, and which are dominated and by which front design.
+///
+/// Every decision is a function of integer counts taken in a fixed order, so the result is the
+/// same on any number of threads; the budget counts design-runs, never time.
+public enum Optimizer {
+    public struct Settings: Sendable {
+        public var objectives: [Objective] = [.lost, .lostSales, .serverRequests]
+        /// Runs a design is raced on at most, and the front is certified on.
+        public var runs = 100_000
+        /// The first rung.
+        public var firstRuns = 1_000
+        /// The certification's level; racing tests at `alpha / rungs`.
+        public var alpha = 0.05
+        /// Design-runs the search may simulate, the climb of its survivors to `runs` included
+        /// (the certification's panel is not).
+        public var budget: Int64 = 150_000_000
+        /// Random legal designs the search also starts from.
+        public var randomStarts = 16
+        /// Spaces with at most this many legal designs are enumerated instead of searched.
+        public var enumerateUpTo: UInt64 = 2_000
+        /// The race's resolution, as a share of intents (or runs, for server requests): an
+        /// objective on which two designs were identical in every run compared counts as a tie,
+        /// and two designs identical on every objective as one design, only once the runs
+        /// compared would show, at 95%, a difference on more than this share (−ln 0.05 / share
+        /// runs, 29,958 for 10^-4), or on the last rung, where nothing is left to show. Below
+        /// that, identical-so-far is no evidence: two designs identical in 1,000 runs can differ
+        /// by 1.6% of their requests over 20,000.
+        public var resolution = 1e-4
+        /// Pool size above which the pool climbs a rung (while it can).
+        public var poolLimit = 200
+        public var jobs = 1
+
+        public init() {}
+
+        /// The rungs: `firstRuns`, doubling, capped at and ending with `runs`.
+        public var rungs: [Int] {
+            var rungs = [min(firstRuns, runs)]
+            while rungs.last! < runs { rungs.append(min(runs, rungs.last! * 2)) }
+            return rungs
+        }
+
+        /// Each racing test's level: α over the rungs a pair can be tested at.
+        public var racingLevel: Double { alpha / Double(rungs.count) }
+
+        /// The first rung whose runs make identity trustworthy at `resolution`, or the last.
+        public var trustedRung: Int {
+            let needed = -DeterministicMath.log(0.05) / resolution
+            return rungs.firstIndex { Double($0) >= needed } ?? rungs.count - 1
+        }
+    }
+
+    /// Where a design the race saw came from.
+    public enum Origin: Sendable, Equatable {
+        case preset(String)
+        case random
+        case neighbour(of: Int)
+        case enumerated
+    }
+
+    /// What the race and search did.
+    public struct Statistics: Sendable {
+        /// Legal designs simulated (on the first rung at least).
+        public var designsEvaluated = 0
+        /// Design-runs simulated by the race and search.
+        public var searchRuns: Int64 = 0
+        /// Design-runs of the certification's panel.
+        public var certificationRuns: Int64 = 0
+        /// Pool designs whose neighbours were raced.
+        public var expansions = 0
+        /// Times every pool design was expanded and random designs entered again.
+        public var restarts = 0
+        /// Designs that left the race dominated.
+        public var dominated = 0
+        /// Designs parked at the end behind an identical design (identical in every run of the
+        /// rung they reached).
+        public var parked = 0
+        /// Parked designs that left with the design they were parked behind.
+        public var leftWithLeader = 0
+        /// Neighbours identical to their parent on the first rung, not raced (a search).
+        public var setAside = 0
+        /// The rungs, in runs.
+        public var rungs: [Int] = []
+        /// The search stopped with designs left to expand: the budget ran out.
+        public var budgetSpent = false
+        /// Pool designs left unexpanded when it stopped.
+        public var unexpanded = 0
+    }
+}

@@ -19,6 +19,7 @@ enum SimrunCommand {
         SweepCommand.self,
         CrossoverCommand.self,
         AblateCommand.self,
+        OptimizeCommand.self,
         ReportCommand.self,
         MergeCommand.self,
         CheckCommand.self,

@@ -1,0 +1,212 @@
+@testable import FaultSim
+import Foundation
+import Policies
+import Testing
+
+/// `simrun optimize`: the race's paired statistics are the panel's, an enumerated space gives
+/// brute force's front and never drops a design on it, and the command line is deterministic
+/// and names what is wrong in a space file.
+@Suite struct OptimizeTests {
+    /// A space of 64 legal designs around faultsim-recommended: client storage, finishing,
+    /// retrying and the server's recovery, the axes that trade lost orders for requests.
+    static let smallSpace = """
+        {"from": "faultsim-recommended",
+         "axes": {"localStore": ["memory", "keychain"], "finishMoment": "all",
+                  "retrySchedule": ["none", {"kind": "linearBackoff", "step": "10s", "cap": "1m"}], "serverRecovery": "all"}}
+        """
+
+    /// A world where requests are often lost, so designs differ within a few thousand runs.
+    static func lossyScenario(seed: UInt64) -> Scenario {
+        var scenario = Scenario()
+        scenario.seed = seed
+        scenario.network.requestLossProbability = 0.1
+        return scenario
+    }
+
+    /// Every legal design of `space` simulated over the same runs: its point and its totals on
+    /// `objectives`, and the points on the point-estimate Pareto front of those totals.
+    static func bruteForce(_ scenario: Scenario, _ space: DesignSpace, objectives: [Objective], runs: Int)
+        -> (vectors: [DesignPoint: [Double]], front: Set<DesignPoint>) {
+        var points: [DesignPoint] = []
+        space.forEachLegalPoint { points.append($0) }
+        let designs = points.enumerated().map { space.design(at: $1, name: "brute-\($0)") }
+        let tallies = Runner.run(scenario: scenario, designs: designs, runs: 0..<UInt64(runs), jobs: 2)
+        let vectors = tallies.map { tally in objectives.map { Double($0.total(tally)) } }
+        let front = Set(Pareto.front(vectors).map { points[$0] })
+        return (Dictionary(uniqueKeysWithValues: zip(points, vectors)), front)
+    }
+
+    static func settings(runs: Int) -> Optimizer.Settings {
+        var settings = Optimizer.Settings()
+        settings.runs = runs
+        settings.firstRuns = runs / 8
+        settings.jobs = 2
+        return settings
+    }
+
+    /// Racing with every legal design of a small space (enumeration) ends with the front brute
+    /// force finds, evaluating every design over all the runs: the same objective vectors, each
+    /// front design on brute force's front, and every design on brute force's front kept (on
+    /// the front, or parked behind a front design it matched in every run). Several seeds, so
+    /// several draws of the world.
+    @Test func racingKeepsBruteForceFront() throws {
+        let space = try DesignSpace.read(Self.smallSpace, file: "small.json")
+        let runs = TestScale.pick(quick: 1_600, full: 4_000)
+        for seed in TestScale.pick(quick: [UInt64(1), 2, 3], full: Array(1...6)) {
+            let scenario = Self.lossyScenario(seed: seed)
+            let settings = Self.settings(runs: runs)
+            let brute = Self.bruteForce(scenario, space, objectives: settings.objectives, runs: runs)
+            let result = Optimizer.run(scenario: scenario, space: space, designs: [.faultSimRecommended], settings: settings)
+            #expect(result.enumerated)
+            let kept = Set(result.front.flatMap { [$0.point] + $0.equivalents })
+            for point in brute.front {
+                #expect(kept.contains(point), "seed \(seed): racing dropped \(point.describe(against: nil)) on brute force's front")
+            }
+            for design in result.front {
+                #expect(brute.front.contains(design.point), "seed \(seed): \(design.design.name) is not on brute force's front")
+                for twin in design.equivalents { #expect(brute.vectors[twin] == brute.vectors[design.point]) }
+            }
+            #expect(Set(result.front.map { brute.vectors[$0.point]! }) == Set(brute.front.map { brute.vectors[$0]! }), "seed \(seed)")
+            #expect(result.statistics.dominated > 0, "seed \(seed): racing dropped nothing")
+        }
+    }
+
+    /// A planted best: in a lossy world where users double-tap Buy often, the designs that
+    /// guard the double tap and keep a durable record are the only ones that neither lose an
+    /// order nor charge anyone twice (unguarded ones charge about one intent in ten twice). On
+    /// lost orders and double charges, brute force's front is that one point, (0, 0); the
+    /// enumeration finds exactly it, and so does the search from a preset and random designs
+    /// when the space is not enumerated.
+    @Test func plantedBestIsFound() throws {
+        let space = try DesignSpace.read("""
+            {"from": "faultsim-recommended", "axes": {"serverRecovery": [[]], "localStore": ["memory", "sandbox", "keychain"],
+             "finishMoment": "all", "retryTriggers": [[], ["launch", "foreground", "networkRegained"]], "guardsDoubleTap": "all"}}
+            """, file: "planted.json")
+        var scenario = Self.lossyScenario(seed: 7)
+        scenario.network.requestLossProbability = 0.3
+        scenario.user.doubleTapProbability = 0.1
+        var settings = Self.settings(runs: TestScale.pick(quick: 1_600, full: 6_400))
+        settings.objectives = [.lost, .doubleCharged]
+        let brute = Self.bruteForce(scenario, space, objectives: settings.objectives, runs: settings.runs)
+        #expect(Set(brute.front.map { brute.vectors[$0]! }) == [[0, 0]], "the planted point is brute force's whole front")
+        let guards = DesignAxis.table.firstIndex { $0.name == "guardsDoubleTap" }!
+        for enumerate in [true, false] {
+            settings.enumerateUpTo = enumerate ? 2_000 : 0
+            settings.randomStarts = 2
+            let result = Optimizer.run(scenario: scenario, space: space, designs: [.naive], settings: settings)
+            #expect(result.enumerated == enumerate)
+            #expect(result.front.count == 1, "enumerate \(enumerate): \(result.front.map(\.design.name))")
+            for design in result.front {
+                #expect(brute.vectors[design.point] == [0, 0])
+                #expect(DesignAxis.table[guards].values[Int(design.point.indices[guards])].json == .bool(true))
+            }
+            if enumerate {
+                let kept = Set(result.front.flatMap { [$0.point] + $0.equivalents })
+                #expect(brute.front.isSubset(of: kept), "every design at the planted point is on the front or parked behind it")
+            }
+            // naive double-charges and loses orders here: the front dominates it.
+            #expect(result.designs.first?.status == .dominated(by: 0))
+        }
+    }
+
+    /// The race's profiles, simulated design by design, compare two designs exactly as the
+    /// panel that simulates them side by side: the same discordant intents, intervals and p on
+    /// every objective, over any prefix of the runs.
+    @Test func profilesMatchThePanel() {
+        let scenario = Self.lossyScenario(seed: 3)
+        let designs = [Design.naive, .bliap, .seed004]
+        let runs = 1_500
+        var profiles = [RunProfile](repeating: RunProfile(), count: designs.count)
+        for prefix in [500, runs] {
+            ProfileRunner.extend(&profiles, designs: designs, which: [0, 1, 2], to: prefix, scenario: scenario, jobs: 2)
+        }
+        for prefix in [500, runs] {
+            let panel = Runner.panel(scenario: scenario, designs: designs, pairs: .all, runs: 0..<UInt64(prefix), jobs: 2)
+            for a in designs.indices {
+                for b in designs.indices where a != b {
+                    let mine = RunProfile.compare(profiles[a], profiles[b], over: prefix, objectives: Objective.allCases)
+                    #expect(mine == Objective.allCases.map { panel.difference($0, a, b) }, "\(designs[a].name) − \(designs[b].name), \(prefix) runs")
+                }
+                let totals = profiles[a].totals(at: prefix)
+                #expect(Objective.allCases.allSatisfy { totals[$0] == $0.total(panel.tallies[a]) })
+            }
+        }
+    }
+
+    /// A space file's legal count is the count of its combinations `Design.problems` accepts;
+    /// the base's name never makes `olderOSDesign` name "the design itself" (naive is both the
+    /// full space's base and an olderOSDesign value); an axis left out keeps the base's value
+    /// even off the grid, and presets off the grid move to the nearest grid value.
+    @Test func spacesCountAndHoldTheirValues() throws {
+        let space = try DesignSpace.read("""
+            {"axes": {"storeKitAPI": "all", "receiptKind": "all", "olderOSDesign": "all", "userMapping": "all"}}
+            """, file: "count.json")
+        #expect(space.base.name == "naive")
+        var brute: UInt64 = 0
+        var odometer = [Int](repeating: 0, count: space.allowed.count)
+        outer: while true {
+            let point = DesignPoint(indices: odometer.enumerated().map { UInt8(space.allowed[$0][$1]) })
+            if space.design(at: point, name: "x").problems.isEmpty { brute += 1 }
+            for axis in odometer.indices.reversed() {
+                odometer[axis] += 1
+                if odometer[axis] < space.allowed[axis].count { continue outer }
+                odometer[axis] = 0
+            }
+            break
+        }
+        #expect(space.legalCount == brute)
+        var sk2OnNaive = Design.faultSimRecommended
+        sk2OnNaive.olderOSDesign = "naive"
+        #expect(DesignSpace.full().point(of: sk2OnNaive).map(DesignSpace.full().isLegal) == true)
+
+        let held = try DesignSpace.read(#"{"from": "seed004", "axes": {"finishMoment": "all"}}"#, file: "held.json")
+        let spacing = DesignAxis.table.firstIndex { $0.name == "orderCreationSpacing" }!
+        #expect(held.allowed[spacing] == [DesignSpace.baseValue])
+        #expect(held.point(of: .seed004) != nil)
+        #expect(held.design(at: held.point(of: .seed004)!, name: "s").orderCreationSpacingMs == 2_000)
+        let moved = try #require(DesignSpace.full().projection(of: .seed004))
+        #expect(moved.moves.map(\.axis) == ["orderCreationSpacing"])
+        #expect(moved.moves.first?.to == .string("1s"))
+    }
+
+    /// The command: the same bytes on one thread and two (the time line aside), the front as
+    /// customDesigns entries that read back, and a bad space file named with its key (exit 65).
+    @Test func optimizeCommandLine() throws {
+        let folder = try TemporaryFolder()
+        let spaceFile = folder.path("space.json").path
+        try Self.smallSpace.write(toFile: spaceFile, atomically: true, encoding: .utf8)
+        let base = ["optimize", "--space", spaceFile, "--runs", "800", "--first-runs", "200", "--quiet", "--set", "network.requestLossProbability=0.1"]
+        var outputs: [String] = []
+        for jobs in ["1", "2"] {
+            let csv = folder.path("front-\(jobs).csv").path, json = folder.path("front-\(jobs).json").path
+            let run = expectSimrun(base + ["--jobs", jobs, "--out", csv, "--json", json], exits: 0)
+            let text = run.output.split(separator: "\n").filter { !$0.hasPrefix("time: ") }.joined(separator: "\n")
+            outputs.append(text + (try String(contentsOfFile: csv, encoding: .utf8)) + (try String(contentsOfFile: json, encoding: .utf8)))
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(outputs[0].contains("64 combinations, 64 legal designs"))
+        #expect(outputs[0].contains("method: every legal design raced"))
+        // The JSON's customDesigns array is a scenario's.
+        let json = try String(contentsOfFile: folder.path("front-1.json").path, encoding: .utf8)
+        let entries = json.split(separator: "\n").drop { !$0.contains("\"customDesigns\"") }.dropFirst().prefix { !$0.hasPrefix("  ]") }
+        let scenario = "{\"customDesigns\": [\(entries.joined(separator: "\n"))]}"
+        let loaded = try ScenarioLoader.parse(scenario, file: "pasted.json", name: "pasted")
+        #expect(!loaded.customDesigns.isEmpty)
+
+        func rejects(_ text: String, _ needles: [String]) throws {
+            try text.write(toFile: spaceFile, atomically: true, encoding: .utf8)
+            let run = expectSimrun(["optimize", "--space", spaceFile, "--runs", "10"], exits: 65)
+            for needle in needles { #expect(run.errorOutput.contains(needle), "\(text): \(run.errorOutput)") }
+        }
+        try rejects(#"{"axes": {"localStore": ["keychain", "cloud"]}}"#,
+                    ["key 'axes.localStore[1]'", "\"cloud\"", "memory"])
+        try rejects(#"{"axes": {"retrySchedule": [{"kind": "fixedInterval", "interval": "7s"}]}}"#,
+                    ["key 'axes.retrySchedule[0]'", "not on the retrySchedule grid", "{\"kind\": \"fixedInterval\", \"interval\": \"5s\"}"])
+        try rejects(#"{"axes": {"localStor": "all"}}"#, ["key 'axes.localStor'", "did you mean 'axes.localStore'?"])
+        try rejects(#"{"axes": {"finishMoment": []}}"#, ["key 'axes.finishMoment'", "non-empty"])
+        try rejects(#"{"axes": {"finishMoment": ["atCallback", "atCallback"]}}"#, ["axes.finishMoment[1]", "given twice"])
+        try rejects(#"{"from": "blaip"}"#, ["key 'from'", "did you mean 'bliap'?"])
+        expectSimrun(["optimize", "--space", folder.path("missing.json").path], exits: 66)
+        #expect(expectSimrun(["optimize", "--objectives", "lost,lots"], exits: 64).errorOutput.contains("unknown objective 'lots'"))
+    }
+}

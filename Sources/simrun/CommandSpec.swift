@@ -19,6 +19,8 @@ struct CommandSpec {
     var positionalHelp: String?
     /// The positional argument may be given several times (`merge`'s parts).
     var positionalRepeats = false
+    /// Said after the options, for what a command's help needs beyond them (`optimize`'s grids).
+    var epilogue: String?
 
     var usage: String {
         var text = "simrun \(name)"
@@ -44,7 +46,7 @@ struct CommandSpec {
             text += "ARGUMENTS:\n" + Self.columns([(positional, positionalHelp)]) + "\n"
         }
         let rows = options.map { ($0.label, $0.helpText) } + [("-h, --help", "Show help information.")]
-        return text + "OPTIONS:\n" + Self.columns(rows)
+        return text + "OPTIONS:\n" + Self.columns(rows) + (epilogue.map { "\n" + $0 } ?? "")
     }
 
     /// `label  text` lines, the texts aligned, each line indented by two spaces.

@@ -22,18 +22,25 @@ enum OptimizeCommand: Command {
                                    defaultValue: "150000000")
     static let randomStarts = OptionSpec(name: "--random-starts", valueName: "k",
                                          help: "Random legal designs the search starts from, besides the scenario's designs.", defaultValue: "16")
+    static let resolution = OptionSpec(name: "--resolution", valueName: "share",
+                                       help: "Identical in every run counts as a tie (and two designs as one) only on rungs whose runs would show, at 95%, a difference on more than this share of intents, and on the last rung.",
+                                       defaultValue: "0.0001")
     static let enumerateUpTo = OptionSpec(name: "--enumerate-up-to", valueName: "n",
                                           help: "Race every legal design, without a search, when the space has at most n.", defaultValue: "2000")
     static let out = CommonOptions.out("Also write the front, the ties and the scenario's designs as CSV: objectives with intervals, status, what dominates, every axis.")
     static let json = OptionSpec(name: "--json", valueName: "file.json",
                                  help: "Also write the result as JSON; its \"customDesigns\" array pastes into a scenario.")
 
-    static let spec = CommandSpec.readingScenario(
-        name: "optimize",
-        abstract: "Search the legal design space for the Pareto front of the objectives: racing on common random numbers (a design leaves only when a paired test shows another dominates it), a local search from every preset and random designs, or every legal design when the space is small; then the front certified with paired tests, printed as customDesigns entries, with each preset on the front or dominated and by what.",
-        summary: "The Pareto front of the design space on several objectives (racing, paired tests).",
-        options: [objectives, space, runs, firstRuns, CommonOptions.seed, CommonOptions.jobs, alpha, budget, randomStarts, enumerateUpTo,
-                  out, json, CommonOptions.quiet, CommonOptions.set])
+    static let spec = {
+        var spec = CommandSpec.readingScenario(
+            name: "optimize",
+            abstract: "Search the legal design space for the Pareto front of the objectives: racing on common random numbers (a design leaves only when a paired test shows another dominates it), a local search from every preset and random designs, or every legal design when the space is small; then the front certified with paired tests, printed as customDesigns entries, with each preset on the front or dominated and by what.",
+            summary: "The Pareto front of the design space on several objectives (racing, paired tests).",
+            options: [objectives, space, runs, firstRuns, CommonOptions.seed, CommonOptions.jobs, alpha, resolution, budget, randomStarts,
+                      enumerateUpTo, out, json, CommonOptions.quiet, CommonOptions.set])
+        spec.epilogue = OptimizerText.grids
+        return spec
+    }()
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         var settings = Optimizer.Settings()
@@ -50,6 +57,12 @@ enum OptimizeCommand: Command {
                 throw context.invalid(text, for: alpha, because: "expected a number between 0 and 1")
             }
             settings.alpha = value
+        }
+        if let text = context.value(resolution) {
+            guard let value = Double(text), value > 0, value < 1 else {
+                throw context.invalid(text, for: resolution, because: "expected a share between 0 and 1, such as 0.0001")
+            }
+            settings.resolution = value
         }
         settings.jobs = context.jobs
         let source = try context.scenario(applying: [.seed])

@@ -16,9 +16,12 @@ extension Optimizer {
         public let point: DesignPoint
         /// Per objective, in `Result.objectives` order.
         public let estimates: [Estimate]
-        /// Other front designs identical to it on every objective in every certified run (axes
-        /// that made no difference here), shown as this one.
+        /// Designs parked behind it: identical to it on every objective in every run of a rung
+        /// with runs enough for the resolution (axes that made no difference here).
         public let equivalents: [DesignPoint]
+        /// The fewest runs any of `equivalents` was compared on (the certified runs when all
+        /// matched it in every one).
+        public let equivalentsRuns: Int
         /// Front designs (by index into `Result.front`) that no paired test at level α tells
         /// apart from this one on any objective: ties at this many runs.
         public let tiedWith: [Int]
@@ -32,7 +35,7 @@ extension Optimizer {
         public let design: Design
         public let point: DesignPoint
         public let estimates: [Estimate]
-        /// The first front design that is better in point estimate, and A − B (it minus this).
+        /// The first front design that is better in point estimate, and this design minus it.
         public let behind: Int
         public let differences: [PairedDifference]
     }
@@ -40,7 +43,8 @@ extension Optimizer {
     /// One of the scenario's designs against the front.
     public struct DesignVerdict: Sendable {
         public enum Status: Sendable, Equatable {
-            /// It is front design `index` (the same axis values, or identical in every run).
+            /// It is front design `index`: the same axis values, parked behind it, or identical to
+            /// it on every objective in every run.
             case onFront(Int)
             /// Front design `by` dominates it at level α (`Dominance`).
             case dominated(by: Int)
@@ -56,8 +60,8 @@ extension Optimizer {
         public let design: Design
         public let estimates: [Estimate]
         public let status: Status
-        /// Front design − this design, per objective, for `dominated` and
-        /// `notSignificantlyDominated`; empty otherwise.
+        /// This design minus the front design, per objective (positive: this one is worse),
+        /// for `dominated` and `notSignificantlyDominated`; empty otherwise.
         public let differences: [PairedDifference]
         /// How the search started from it.
         public let start: Start
@@ -74,6 +78,9 @@ extension Optimizer {
         public let runs: Int
         public let alpha: Double
         public let racingLevel: Double
+        /// `Settings.resolution`, and the runs of the first rung identity is trusted on.
+        public let resolution: Double
+        public let trustedRuns: Int
         public let front: [FrontDesign]
         public let ties: [TiedDesign]
         public let designs: [DesignVerdict]
@@ -111,6 +118,10 @@ extension Optimizer {
         let front = ordered.enumerated().map { index, member in
             FrontDesign(design: frontDesigns[index], point: race.points[member], estimates: estimates(index),
                         equivalents: (identical[member] ?? []).map { race.points[$0] },
+                        equivalentsRuns: (identical[member] ?? []).map { follower -> Int in
+                            if case .following(_, let compared) = race.fates[follower] { return compared }
+                            return runs
+                        }.min() ?? runs,
                         tiedWith: ordered.indices.filter { other in
                             other != index && !differences(index, other).contains { $0.logP < logAlpha }
                         },
@@ -121,7 +132,7 @@ extension Optimizer {
             let behind = ordered.firstIndex { Pareto.dominates(race.totals($0, rung: top), mine) }!
             return TiedDesign(design: race.space.design(at: race.points[member], name: "tie-\(member)"), point: race.points[member],
                               estimates: Optimizer.estimates(profile: race.profiles[member], runs: runs, objectives: objectives),
-                              behind: behind, differences: race.compare(ordered[behind], member, rung: top))
+                              behind: behind, differences: race.compare(member, ordered[behind], rung: top))
         }
         let verdicts = designs.enumerated().map { offset, design in
             let index = frontDesigns.count + offset
@@ -131,18 +142,21 @@ extension Optimizer {
             if let point = race.space.point(of: design), let number = race.number(of: point),
                let position = ordered.firstIndex(where: { $0 == number || identical[$0]?.contains(number) == true }) {
                 status = .onFront(position)
+            } else if let twin = front.indices.first(where: { differences($0, index).allSatisfy(\.isIdentical) }) {
+                status = .onFront(twin)
             } else if let by = front.indices.first(where: { Dominance.holds(differences($0, index), level: settings.alpha) }) {
                 status = .dominated(by: by)
-                evidence = differences(by, index)
+                evidence = differences(index, by)
             } else if let by = front.indices.first(where: { member in Pareto.dominates(objectives.map { panel.rate($0, of: member) }, rates) }) {
                 status = .notSignificantlyDominated(by: by)
-                evidence = differences(by, index)
+                evidence = differences(index, by)
             }
             return DesignVerdict(name: design.name, design: design, estimates: estimates(index), status: status, differences: evidence,
                                  start: starts.first { $0.name == design.name } ?? Start(name: design.name, moves: nil))
         }
         return Result(space: race.space, combinations: race.space.combinations, legalCount: legal, enumerated: enumerated,
-                      objectives: objectives, runs: runs, alpha: settings.alpha, racingLevel: settings.racingLevel, front: front,
+                      objectives: objectives, runs: runs, alpha: settings.alpha, racingLevel: settings.racingLevel,
+                      resolution: settings.resolution, trustedRuns: race.rungs[race.trustedRung], front: front,
                       ties: ties, designs: verdicts, statistics: statistics)
     }
 

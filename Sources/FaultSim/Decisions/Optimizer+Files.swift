@@ -1,9 +1,10 @@
 import Policies
 
-/// `simrun optimize --out` (CSV) and `--json`. The CSV has one row per front design, per
-/// design that survived behind the front, and per scenario design: objectives with 95%
+/// `simrun optimize --out` (CSV) and `--json`. The CSV has one row per front design, per design
+/// parked behind one (identical in every run compared), per design that survived behind the
+/// front, and per scenario design: objectives with 95%
 /// intervals, the status, the front design it is measured against and the paired difference
-/// (that design − this one), then every axis. The JSON's `customDesigns` array pastes into a
+/// (this design − that one: positive is worse), then every axis. The JSON's `customDesigns` array pastes into a
 /// scenario as it is.
 extension OptimizerText {
     static func number(_ value: Double) -> String {
@@ -39,6 +40,13 @@ extension OptimizerText {
             row(kind: "front", name: design.design.name, status: status,
                 versus: design.tiedWith.map { result.front[$0].design.name }.joined(separator: " "), estimates: design.estimates,
                 differences: [], design: design.design)
+        }
+        for design in result.front {
+            for (index, point) in design.equivalents.enumerated() {
+                let twin = result.space.design(at: point, name: "\(design.design.name)-identical-\(index + 1)")
+                row(kind: "identical", name: twin.name, status: "identical_to_front", versus: design.design.name,
+                    estimates: design.estimates, differences: [], design: twin)
+            }
         }
         for tie in result.ties {
             row(kind: "tie", name: tie.design.name, status: "not_significantly_behind", versus: result.front[tie.behind].design.name,
@@ -100,7 +108,8 @@ extension OptimizerText {
                 + "\(estimates(verdict.estimates))" + (verdict.differences.isEmpty ? "" : ", \"differences\": \(differences(verdict.differences))") + "}"
         }.joined(separator: ",\n"))
         lines.append("  ],")
-        lines.append("  \"cost\": {\"designsEvaluated\": \(s.designsEvaluated), \"dominated\": \(s.dominated), "
+        lines.append("  \"cost\": {\"designsEvaluated\": \(s.designsEvaluated), \"dominated\": \(s.dominated), \"parked\": \(s.parked), "
+            + "\"leftWithParkedBehind\": \(s.leftWithLeader), \"setAside\": \(s.setAside), "
             + "\"expansions\": \(s.expansions), \"designRunsRaced\": \(s.searchRuns), \"designRunsCertified\": \(s.certificationRuns), "
             + "\"rungs\": [\(s.rungs.map(String.init).joined(separator: ", "))], \"budgetSpent\": \(s.budgetSpent)}")
         lines.append("}")

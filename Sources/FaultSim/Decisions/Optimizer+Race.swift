@@ -6,11 +6,11 @@ extension Optimizer {
         case alive
         /// Left at `runs`: `by` dominated it (`Dominance`).
         case dominated(by: Int, runs: Int)
-        /// Parked behind `leader`: identical to it on every objective in every one of the
-        /// first `runs` runs.
-        case following(Int, runs: Int)
-        /// Parked behind `leader`, and left with it.
-        case leftWith(Int, runs: Int)
+        /// Parked behind design `leader`: identical to it on every objective in every one of
+        /// the first `runs` runs, a rung with runs enough for the resolution.
+        case following(leader: Int, runs: Int)
+        /// Parked behind design `leader`, and left with it at `runs`.
+        case leftWith(leader: Int, runs: Int)
         /// A neighbour identical to the design it was found from, in every run of the first
         /// rung: the search set it aside unraced.
         case setAside(parent: Int)
@@ -35,7 +35,8 @@ extension Optimizer {
         /// The designs parked behind each design, ascending.
         private(set) var followers: [Int: [Int]] = [:]
         var expanded: [Bool] = []
-        private var seen: Set<DesignPoint> = []
+        /// Each design's number, by its point.
+        private var numbers: [DesignPoint: Int] = [:]
         /// Alive designs on `rungs[poolRung]`, ascending.
         private(set) var pool: [Int] = []
         private(set) var poolRung = 0
@@ -58,8 +59,9 @@ extension Optimizer {
 
         /// Registers a legal point not seen before; nil when it was seen.
         mutating func add(_ point: DesignPoint, origin: Origin) -> Int? {
-            guard seen.insert(point).inserted else { return nil }
+            guard numbers[point] == nil else { return nil }
             let number = points.count
+            numbers[point] = number
             points.append(point)
             designs.append(space.design(at: point, name: "candidate-\(number)"))
             origins.append(origin)
@@ -69,8 +71,8 @@ extension Optimizer {
             return number
         }
 
-        /// Whether `point` was registered (and its number).
-        func number(of point: DesignPoint) -> Int? { seen.contains(point) ? points.firstIndex(of: point) : nil }
+        /// The number of `point`, when it was registered.
+        func number(of point: DesignPoint) -> Int? { numbers[point] }
 
         /// Races `newcomers` into the pool: they climb rung by rung to the pool's rung, leaving
         /// when a pool design or another newcomer dominates them; on the pool's rung, pool and
@@ -183,7 +185,7 @@ extension Optimizer {
                     // The lowest-numbered identical design that stays leads (identity is an equivalence).
                     for a in everyone where a < b && dominated[a] == nil && !parked.contains(a) && vectors[a]! == vectors[b]! {
                         guard compare(a, b, rung: rung).allSatisfy(\.isIdentical) else { continue }
-                        fates[b] = .following(a, runs: rungs[rung])
+                        fates[b] = .following(leader: a, runs: rungs[rung])
                         followers[a, default: []].append(b)
                         parked.insert(b)
                         break
@@ -194,7 +196,7 @@ extension Optimizer {
                 fates[member] = .dominated(by: dominated[member]!, runs: rungs[rung])
                 profiles[member] = RunProfile()
                 for follower in followers.removeValue(forKey: member) ?? [] {
-                    fates[follower] = .leftWith(member, runs: rungs[rung])
+                    fates[follower] = .leftWith(leader: member, runs: rungs[rung])
                     profiles[follower] = RunProfile()
                 }
             }

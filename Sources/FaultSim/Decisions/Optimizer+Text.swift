@@ -2,28 +2,27 @@ import Policies
 
 /// `simrun optimize`'s text: the space's size, how it was searched, the front (each design with
 /// its objectives and 95% intervals, then as a `customDesigns` entry), the scenario's designs
-/// against the front, and what the search cost. Outcomes are per 10^6 intents, requests per
-/// intent.
+/// against the front with the paired evidence, and what the search cost. Outcomes are per 10^6
+/// intents, requests per intent; a difference is the scenario's design minus the front design,
+/// so positive is worse.
 public enum OptimizerText {
     public static func text(_ result: Optimizer.Result, spaceFile: String?) -> String {
         var text = spaceText(result.space, file: spaceFile, combinations: result.combinations, legal: result.legalCount) + "\n"
         text += methodText(result) + "\n\n"
         text += frontText(result)
-        text += "\nAs customDesigns entries, ready to paste into a scenario's \"customDesigns\":\n"
-        for design in result.front {
-            text += "  " + Optimizer.customDesignEntry(design.design, name: design.design.name).oneLine + ",\n"
-        }
+        text += "\nThe front as customDesigns entries, ready to paste into a scenario's \"customDesigns\":\n"
+        text += result.front.map { "  " + Optimizer.customDesignEntry($0.design, name: $0.design.name).oneLine }.joined(separator: ",\n") + "\n"
         text += "\n" + designsText(result)
         text += "\n" + costText(result)
         return text
     }
 
-    /// "space: every axis on its grid: 27 axes, 1.2e10 combinations, 3,045,120 legal designs".
+    /// "space: every axis on its grid (27 axes): 41,747,082,117,120 (4.2e13) combinations, ...".
     static func spaceText(_ space: DesignSpace, file: String?, combinations: UInt64, legal: UInt64) -> String {
         let varying = space.varyingAxes.map { DesignAxis.table[$0].name }
         var text = "space: "
         if let file {
-            text += "\(file), from \(space.base.name), varying \(varying.count) axes (\(varying.joined(separator: ", "))): "
+            text += "\(file), from \(space.base.name), varying \(varying.joined(separator: ", "))\n  "
         } else {
             text += "every axis on its grid (\(varying.count) axes): "
         }
@@ -36,7 +35,7 @@ public enum OptimizerText {
         return text
     }
 
-    /// 12345 → "12,345"; above 10^9 also "(1.2e10)".
+    /// 12345 → "12,345"; from 10^9 also "(1.2e10)".
     static func count(_ value: UInt64) -> String {
         let grouped = value > UInt64(Int.max) ? String(value) : Grouped.format(Int(value))
         guard value >= 1_000_000_000 else { return grouped }
@@ -50,11 +49,12 @@ public enum OptimizerText {
         let s = result.statistics
         let rungs = s.rungs.map { Grouped.format($0) }.joined(separator: ", ")
         var text = result.enumerated
-            ? "method: every legal design raced (at most the --enumerate-up-to limit)"
-            : "method: too many to enumerate; a Pareto local search from the scenario's designs and random legal designs, one axis at a time"
-        text += "\nracing on common random numbers over rungs of \(rungs) runs: a design leaves when another dominates it "
-            + "(on every objective better with paired p < \(pLevel(result.racingLevel)) = α/\(s.rungs.count), or identical in every run; "
-            + "better on at least one)"
+            ? "method: every legal design raced (at most --enumerate-up-to)\n"
+            : "method: too many to enumerate: a Pareto local search, one axis at a time, from the scenario's designs and random legal ones\n"
+        let trusted = result.trustedRuns == s.rungs.last! ? "on the last rung" : "from \(Grouped.format(result.trustedRuns)) runs"
+        text += "racing: rungs of \(rungs) runs, on common random numbers; a design leaves when another dominates it:\n"
+            + "  on every objective better with paired p < \(pLevel(result.racingLevel)) (α/\(s.rungs.count)) or identical in every run "
+            + "(\(trusted): resolution \(pLevel(result.resolution))),\n  and better on at least one"
         return text
     }
 
@@ -65,8 +65,10 @@ public enum OptimizerText {
         return String(trimmed)
     }
 
+    /// Per 10^6 intents without decimals (one intent in 100,000 runs is 10), requests per
+    /// intent with four.
     static func value(_ value: Double, _ objective: Objective) -> String {
-        FixedPoint.format(value, places: objective == .serverRequests ? 4 : 1)
+        FixedPoint.format(value, places: objective == .serverRequests ? 4 : 0)
     }
 
     static func estimate(_ e: Optimizer.Estimate, _ objective: Objective) -> String {
@@ -84,74 +86,98 @@ public enum OptimizerText {
 
     static func frontText(_ result: Optimizer.Result) -> String {
         let objectives = result.objectives
-        var text = "front found (the best found, not proven optimal): \(result.front.count) design\(result.front.count == 1 ? "" : "s"), "
-            + "certified on \(Grouped.format(result.runs)) runs; ties: no paired test at α = \(pLevel(result.alpha)) separates them\n"
-        let rows = result.front.enumerated().map { index, design in
+        let plural = result.front.count == 1 ? "" : "s"
+        var text = "front found: \(result.front.count) design\(plural), the best found (not proven optimal), "
+            + "certified on \(Grouped.format(result.runs)) runs\n"
+        let rows = result.front.map { design in
             [design.design.name] + design.estimates.enumerated().map { estimate($1, objectives[$0]) }
-                + [design.tiedWith.isEmpty ? "-" : design.tiedWith.map { "\($0 + 1)" }.joined(separator: ","), describe(design.design)]
+                + [design.tiedWith.isEmpty ? "-" : design.tiedWith.map { result.front[$0].design.name }.joined(separator: ", ")]
         }
-        text += table(rows, header: ["design"] + header(objectives) + ["ties", "axes"], left: [0, objectives.count + 2])
+        text += table(rows, header: ["design"] + header(objectives) + ["tied with"], left: [0, objectives.count + 1])
+        if result.front.contains(where: { !$0.tiedWith.isEmpty }) {
+            text += "  tied: no paired test at α = \(pLevel(result.alpha)) tells the two apart on any objective\n"
+        }
         let equivalents = result.front.filter { !$0.equivalents.isEmpty }
         if !equivalents.isEmpty {
-            text += "  identical on every objective in every run (their other axes made no difference): "
-                + equivalents.map { "\($0.design.name) and \($0.equivalents.count) more" }.joined(separator: ", ") + "\n"
+            text += "  identical to a front design on every objective in every run (in the CSV): " + equivalents.map { design in
+                let runs = design.equivalentsRuns == result.runs ? "" : " in the first \(Grouped.format(design.equivalentsRuns)) runs"
+                return "\(design.equivalents.count) to \(design.design.name)\(runs)"
+            }.joined(separator: ", ") + "\n"
         }
         if !result.ties.isEmpty {
-            text += "  \(result.ties.count) more design\(result.ties.count == 1 ? "" : "s") survived the race behind the front in point estimate, "
-                + "not significantly (listed in the CSV)\n"
+            text += "  behind the front in point estimate but not significantly (in the CSV): \(result.ties.count) more design"
+                + (result.ties.count == 1 ? "\n" : "s\n")
         }
         return text
-    }
-
-    /// "= bliap" or "bliap + localStore=keychain, finishMoment=afterDelivery".
-    static func describe(_ design: Design) -> String {
-        let (preset, changes) = Optimizer.nearestPreset(to: design)
-        guard !changes.isEmpty else { return "= \(preset.name)" }
-        return "\(preset.name) + " + changes.map { "\($0.axis)=\($0.value.label)" }.joined(separator: ", ")
     }
 
     static func designsText(_ result: Optimizer.Result) -> String {
         let objectives = result.objectives
-        var text = "The scenario's designs, as they are, on the same runs:\n"
+        var text = "The scenario's designs against the front, as they are, on the same runs:\n"
         let rows = result.designs.map { verdict in
-            [verdict.name] + verdict.estimates.enumerated().map { estimate($1, objectives[$0]) } + [status(verdict, result)]
+            [verdict.name] + verdict.estimates.enumerated().map { estimate($1, objectives[$0]) } + [status(verdict.status, result)]
         }
-        text += table(rows, header: ["design"] + header(objectives) + ["against the front"], left: [0, objectives.count + 1])
-        let dominated = result.designs.filter { if case .dominated = $0.status { true } else { false } }.count
-        let on = result.designs.filter { if case .onFront = $0.status { true } else { false } }.count
-        text += "  \(on) on the front, \(dominated) dominated (paired tests at α = \(pLevel(result.alpha)))\n"
+        text += table(rows, header: ["design"] + header(objectives) + ["verdict"], left: [0, objectives.count + 1])
+        var counts = [0, 0, 0, 0]
+        for verdict in result.designs {
+            switch verdict.status {
+            case .onFront: counts[0] += 1
+            case .dominated: counts[1] += 1
+            case .notSignificantlyDominated: counts[2] += 1
+            case .notDominated: counts[3] += 1
+            }
+        }
+        text += "  \(counts[0]) on the front, \(counts[1]) dominated, \(counts[2]) behind it but not significantly, "
+            + "\(counts[3]) not dominated by any front design (paired tests at α = \(pLevel(result.alpha)))\n"
+        let evidence = result.designs.filter { !$0.differences.isEmpty }
+        if !evidence.isEmpty {
+            text += "\nThe evidence, design − front design (p of the paired test; same: identical in every run):\n"
+            for verdict in evidence {
+                let by: Int
+                switch verdict.status {
+                case .dominated(let front), .notSignificantlyDominated(let front): by = front
+                case .onFront, .notDominated: continue
+                }
+                text += "  \(verdict.name) − \(result.front[by].design.name): \(differences(verdict.differences, result))\n"
+            }
+        }
         let moved = result.designs.filter { ($0.start.moves ?? []).isEmpty == false }
         if !result.enumerated && !moved.isEmpty {
-            text += "  off the space, the search started from the nearest point: "
-                + moved.map { v in "\(v.name) (\(v.start.moves!.map { "\($0.axis) \($0.from.label) → \($0.to.label)" }.joined(separator: ", ")))" }
-                    .joined(separator: "; ") + "\n"
+            text += "\nOff the space, so the search started from the nearest point of it (each is compared as it is):\n"
+                + moved.map { v in "  \(v.name): \(v.start.moves!.map { "\($0.axis) \($0.from.label) → \($0.to.label)" }.joined(separator: ", "))\n" }
+                    .joined()
         }
         return text
     }
 
-    /// "on the front (front-2)", "dominated by front-3: lost -3390.0 p<1e-300, lost_sales 0 (identical), ...".
-    static func status(_ verdict: Optimizer.DesignVerdict, _ result: Optimizer.Result) -> String {
-        let evidence = verdict.differences.enumerated().map { k, d in
+    /// "lost +36125 p 2.0e-87, lost_sales same, server_requests +0.0064 p 2.8e-11".
+    static func differences(_ list: [PairedDifference], _ result: Optimizer.Result) -> String {
+        list.enumerated().map { k, d in
             let objective = result.objectives[k]
             return d.isIdentical ? "\(objective.rawValue) same" : "\(objective.rawValue) \(signed(d.difference, objective)) p \(d.pText)"
         }.joined(separator: ", ")
-        switch verdict.status {
-        case .onFront(let index): return "on the front: \(result.front[index].design.name)"
-        case .dominated(let by): return "dominated by \(result.front[by].design.name): \(evidence)"
-        case .notSignificantlyDominated(let by): return "not significantly behind \(result.front[by].design.name): \(evidence)"
-        case .notDominated: return "not dominated by any front design"
+    }
+
+    static func status(_ status: Optimizer.DesignVerdict.Status, _ result: Optimizer.Result) -> String {
+        switch status {
+        case .onFront(let index): "on the front: \(result.front[index].design.name)"
+        case .dominated(let by): "dominated by \(result.front[by].design.name)"
+        case .notSignificantlyDominated(let by): "behind \(result.front[by].design.name), not significantly"
+        case .notDominated: "not dominated"
         }
     }
 
     static func costText(_ result: Optimizer.Result) -> String {
         let s = result.statistics
-        var text = "cost: \(Grouped.format(s.designsEvaluated)) designs evaluated (\(Grouped.format(s.dominated)) left dominated)"
+        var text = "cost: \(Grouped.format(s.designsEvaluated)) designs evaluated (\(Grouped.format(s.dominated)) left dominated, "
+            + "\(Grouped.format(s.parked + s.leftWithLeader)) parked behind an identical design"
+            + (result.enumerated ? ")" : ", \(Grouped.format(s.setAside)) set aside as identical to the design they neighbour)")
         if !result.enumerated { text += ", \(Grouped.format(s.expansions)) expanded, \(s.restarts) restart\(s.restarts == 1 ? "" : "s")" }
-        text += "; \(Grouped.format(Int(s.searchRuns))) design-runs raced, \(Grouped.format(Int(s.certificationRuns))) certified\n"
+        text += ";\n  \(Grouped.format(Int(s.searchRuns))) design-runs raced, \(Grouped.format(Int(s.certificationRuns))) certified\n"
         if !result.enumerated {
             text += s.budgetSpent
-                ? "the budget stopped the search (\(Grouped.format(s.unexpanded)) pool designs unexpanded): the front is the best found with this budget\n"
-                : "the search ended with every pool design expanded and no new random design to start from\n"
+                ? "  the budget stopped the search (\(Grouped.format(s.unexpanded)) pool designs unexpanded): the best found with this budget\n"
+                : "  the search ended with every pool design expanded and no new random design to start from\n"
         }
         return text
     }
@@ -170,5 +196,24 @@ extension OptimizerText {
                 return left.contains(index) ? cell + pad : pad + cell
             }.joined(separator: "  ").trimmingTrailingSpaces + "\n"
         }.joined()
+    }
+}
+
+extension OptimizerText {
+    /// The axes whose values are a stated grid rather than every case (`DesignAxis.table`).
+    static let gridAxes = ["orderCreationTries", "orderCreationSpacing", "retrySchedule", "serverAppleTries", "olderOSDesign"]
+
+    /// `simrun optimize --help`'s last section: each grid axis's values as a space file writes them.
+    public static var grids: String {
+        var text = "GRIDS: a space file's values, as written in it, for the axes that are not an enumeration, a flag or an option set\n"
+            + "(those take every value they have; simrun designs NAME prints them):\n"
+        for name in gridAxes {
+            guard let axis = DesignAxis.named(name) else { continue }
+            let values = axis.values.map(\.json.oneLine)
+            text += name == "retrySchedule"
+                ? "  \(name):\n" + values.map { "    \($0)\n" }.joined()
+                : "  \(name): \(values.joined(separator: ", "))\n"
+        }
+        return text
     }
 }

@@ -29,6 +29,8 @@ struct HelpGoldenTests {
         "merge": ["merge", "--out", "all.csv"],
         "check": ["check", "--design", "naive", "--max-faults", "7"],
         "bench": ["bench", "--repeat", "0"],
+        "ablate": ["ablate", "--from", "naive"],
+        "optimize": ["optimize", "--objectives", "lost,lots"],
     ]
 
     static var commandNames: [String] { SimrunCommand.commands.map { $0.spec.name } }

@@ -4,13 +4,13 @@ import Policies
 /// better), found by racing designs on common random numbers.
 ///
 /// - A space of at most `enumerateUpTo` legal designs is enumerated: every legal design
-///   enters the race. A larger one is searched: a Pareto local search from every preset (moved
-///   onto the space when it is off it, `DesignSpace.projection`) and from `randomStarts` random
-///   legal designs. The search keeps a pool of designs nothing has dominated; it expands the
-///   pool's designs one at a time (the ends of the point-estimate front first, then where it
-///   is sparsest), racing every legal design one axis away into the pool, and restarts from
-///   new random designs when every pool design is expanded, until the budget of design-runs is
-///   spent.
+///   enters the race. A larger one is searched: a Pareto local search from the scenario's
+///   designs (moved onto the space when off it, `DesignSpace.projection`) and from
+///   `randomStarts` random legal designs. The search keeps a pool of designs nothing has
+///   dominated and expands them one at a time (the ends of the point-estimate front first,
+///   then where it is sparsest), racing every legal design one axis away into the pool except
+///   those identical to it on the first rung; when every pool design is expanded it restarts
+///   from new random designs; it stops at the budget of design-runs.
 /// - Racing: runs come in rungs, `firstRuns`, twice that, … up to `runs`. A design enters on the
 ///   first rung and climbs to the pool's rung; whenever the pool outgrows `poolLimit`, the pool
 ///   climbs one rung. At every rung a design leaves when another design dominates it
@@ -21,9 +21,10 @@ import Policies
 ///   Each design is simulated once per run range (`RunProfile`); its comparisons are computed
 ///   from that.
 /// - Certification: the survivors climb to `runs`; their point-estimate Pareto front is the
-///   front found (designs parked behind a front design shown with it), re-simulated with every preset in one `Runner.panel` over the same runs and
-///   tested pair by pair at level α: which front designs are statistically distinct, which
-///   presets are on the front, and which are dominated and by which front design.
+///   front found (with the designs parked behind it). It is simulated again with the
+///   scenario's designs in one `Runner.panel` over the same runs and tested pair by pair at
+///   level α: which front designs are ties, and which scenario designs are on the front,
+///   dominated (and by which front design), or neither.
 ///
 /// Every decision is a function of integer counts taken in a fixed order, so the result is the
 /// same on any number of threads; the budget counts design-runs, never time.
@@ -49,7 +50,7 @@ public enum Optimizer {
         /// compared would show, at 95%, a difference on more than this share (−ln 0.05 / share
         /// runs, 29,958 for 10^-4), or on the last rung, where nothing is left to show. Below
         /// that, identical-so-far is no evidence: two designs identical in 1,000 runs can differ
-        /// by 1.6% of their requests over 20,000.
+        /// by 2% of their requests over 20,000.
         public var resolution = 1e-4
         /// Pool size above which the pool climbs a rung (while it can).
         public var poolLimit = 200

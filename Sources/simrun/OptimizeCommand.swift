@@ -84,18 +84,25 @@ enum OptimizeCommand: Command {
             designSpace = DesignSpace.full()
         }
         let designs = scenario.designs.compactMap { name in scenario.availableDesigns.first { $0.name == name } }
+        ScenarioInput.warnAboutEventCap(source, designs: designs)
 
+        // The space's size first: counting its legal designs takes seconds, the search minutes.
         let started = DispatchTime.now().uptimeNanoseconds
-        let progress = ProgressLine(total: Int(min(settings.budget, Int64(Int.max / 2))), label: "simrun optimize (design-runs)",
+        let legal = designSpace.legalCount
+        printOutput("simrun optimize: \(source.shownPath) (\(scenario.platform.name) platform), seed \(scenario.seed), "
+            + "objectives \(settings.objectives.map(\.rawValue).joined(separator: ", "))")
+        printOutput(OptimizerText.spaceText(designSpace, file: spacePath, combinations: designSpace.combinations, legal: legal))
+        let raced = legal <= settings.enumerateUpTo ? Int64(clamping: legal) * Int64(settings.runs) : settings.budget
+        let certified = Int64(designs.count + 30) * Int64(settings.runs)
+        let progress = ProgressLine(total: Int(min(raced + certified, Int64(Int.max / 2))), label: "simrun optimize (design-runs)",
                                     quiet: context.given(CommonOptions.quiet))
-        let result = Optimizer.run(scenario: scenario, space: designSpace, designs: designs, settings: settings, progress: progress.counter)
+        let result = Optimizer.run(scenario: scenario, space: designSpace, designs: designs, settings: settings, legalCount: legal,
+                                   progress: progress.counter)
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         try ScenarioInput.write([(targets[0], OptimizerText.csv(result, scenario: scenario)),
                                  (targets[1], OptimizerText.json(result, scenario: scenario))])
-        printOutput("simrun optimize: \(source.shownPath) (\(scenario.platform.name) platform), seed \(scenario.seed), "
-            + "objectives \(settings.objectives.map(\.rawValue).joined(separator: ", "))")
-        printOutput(OptimizerText.text(result, spaceFile: spacePath), terminator: "")
+        printOutput(OptimizerText.text(result), terminator: "")
         printOutput("time: \(ScenarioInput.spoken(seconds)) on \(context.jobs) thread\(context.jobs == 1 ? "" : "s") here")
         return ExitCode.success
     }

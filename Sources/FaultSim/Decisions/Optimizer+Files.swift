@@ -7,6 +7,8 @@ import Policies
 /// (this design − that one: positive is worse), then every axis. The JSON's `customDesigns` array pastes into a
 /// scenario as it is.
 extension OptimizerText {
+    /// Six decimals; an infinite log p (a difference in every run, with no spread) is `-inf`
+    /// in the CSV and `null` in the JSON, which has no infinity.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return value < 0 ? "-inf" : "inf" }
         return (value < 0 ? "-" : "") + FixedPoint.format(abs(value), places: 6)
@@ -80,7 +82,7 @@ extension OptimizerText {
         func differences(_ list: [PairedDifference]) -> String {
             "{" + zip(result.objectives, list).map { o, d in
                 "\(string(o.rawValue)): {\"difference\": \(number(d.difference)), \"low\": \(number(d.low)), \"high\": \(number(d.high)), "
-                    + "\"identical\": \(d.isIdentical), \"logP\": \(number(d.logP))}"
+                    + "\"identical\": \(d.isIdentical), \"logP\": \(d.logP.isFinite ? number(d.logP) : "null")}"
             }.joined(separator: ", ") + "}"
         }
         let s = result.statistics

@@ -13,9 +13,10 @@ extension Optimizer {
     /// local search; then the survivors climb to the last rung, and the front is certified
     /// against `designs` (the scenario's designs, compared as they are).
     /// - Complexity: O(budget · events per run) simulation, plus the certification's panel.
-    public static func run(scenario: Scenario, space: DesignSpace, designs: [Design], settings: Settings,
+    /// `legalCount` is the space's, when the caller has it already (it takes seconds to count).
+    public static func run(scenario: Scenario, space: DesignSpace, designs: [Design], settings: Settings, legalCount: UInt64? = nil,
                            progress: ProgressCounter? = nil) -> Result {
-        let legal = space.legalCount
+        let legal = legalCount ?? space.legalCount
         let enumerated = legal <= settings.enumerateUpTo
         var race = Race(scenario: scenario, space: space, settings: settings, progress: progress)
         var statistics = Statistics()

@@ -6,9 +6,9 @@ import Policies
 /// intents, requests per intent; a difference is the scenario's design minus the front design,
 /// so positive is worse.
 public enum OptimizerText {
-    public static func text(_ result: Optimizer.Result, spaceFile: String?) -> String {
-        var text = spaceText(result.space, file: spaceFile, combinations: result.combinations, legal: result.legalCount) + "\n"
-        text += methodText(result) + "\n\n"
+    /// Everything after the space's size (`spaceText`, printed before the search starts).
+    public static func text(_ result: Optimizer.Result) -> String {
+        var text = methodText(result) + "\n\n"
         text += frontText(result)
         text += "\nThe front as customDesigns entries, ready to paste into a scenario's \"customDesigns\":\n"
         text += result.front.map { "  " + Optimizer.customDesignEntry($0.design, name: $0.design.name).oneLine }.joined(separator: ",\n") + "\n"
@@ -18,7 +18,7 @@ public enum OptimizerText {
     }
 
     /// "space: every axis on its grid (27 axes): 41,747,082,117,120 (4.2e13) combinations, ...".
-    static func spaceText(_ space: DesignSpace, file: String?, combinations: UInt64, legal: UInt64) -> String {
+    public static func spaceText(_ space: DesignSpace, file: String?, combinations: UInt64, legal: UInt64) -> String {
         let varying = space.varyingAxes.map { DesignAxis.table[$0].name }
         var text = "space: "
         if let file {

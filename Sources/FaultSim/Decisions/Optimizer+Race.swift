@@ -32,7 +32,7 @@ extension Optimizer {
         private(set) var origins: [Origin] = []
         var profiles: [RunProfile] = []
         private(set) var fates: [Fate] = []
-        /// The designs parked behind each design, ascending.
+        /// The designs parked behind each design, in the order they parked.
         private(set) var followers: [Int: [Int]] = [:]
         var expanded: [Bool] = []
         /// Each design's number, by its point.
@@ -186,7 +186,12 @@ extension Optimizer {
                     for a in everyone where a < b && dominated[a] == nil && !parked.contains(a) && vectors[a]! == vectors[b]! {
                         guard compare(a, b, rung: rung).allSatisfy(\.isIdentical) else { continue }
                         fates[b] = .following(leader: a, runs: rungs[rung])
-                        followers[a, default: []].append(b)
+                        // A pool design parking now brings the designs parked behind it along.
+                        let behind = followers.removeValue(forKey: b) ?? []
+                        for follower in behind {
+                            if case .following(_, let runs) = fates[follower] { fates[follower] = .following(leader: a, runs: runs) }
+                        }
+                        followers[a, default: []] += [b] + behind
                         parked.insert(b)
                         break
                     }

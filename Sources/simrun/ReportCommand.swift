@@ -14,13 +14,16 @@ enum ReportCommand: Command {
                                          defaultValue: HTMLReport.OutcomeScale.log.rawValue)
     static let sweepRuns = OptionSpec(name: "--sweep-runs", valueName: "n", help: "Runs per sweep value, 1 to 10^12.", defaultValue: "--runs")
     /// The sweep's options that mean nothing without `--param`.
+    static let ablateRuns = OptionSpec(name: "--ablate-runs", valueName: "n",
+                                       help: "Runs for the answer's \"what each choice is worth\": the recommended design against every design one axis away (as simrun ablate); 0 leaves it out.",
+                                       defaultValue: "--runs")
     static let sweepOnly = [SweepCommand.values, SweepCommand.range, metrics, sweepRuns, SweepCommand.log, SweepCommand.logY]
 
     static let spec = CommandSpec.readingScenario(
         name: "report", abstract: "Write one self-contained HTML page: which design to build and why, then parameters, table, outcome and cause charts, fault counts, the pairwise matrix, a sequence diagram per losing design, and sweeps.",
         summary: "One self-contained HTML page: the answer, table, charts, matrix, diagrams, sweeps.",
         options: [out, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, outcomeScale, param, SweepCommand.values,
-                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
+                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, ablateRuns, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
         usageNote: "open the page in any browser; print it to PDF for paper")
 
     /// How many of a design's first runs lost with its most common cause the report looks at
@@ -30,6 +33,7 @@ enum ReportCommand: Command {
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         _ = try context.required(out)
         let sweepRunCount = try context.integer(sweepRuns, in: 1...ScenarioInput.maxRuns)
+        let ablateRunCount = try context.integer(ablateRuns, in: 0...ScenarioInput.maxRuns)
         var scale = HTMLReport.OutcomeScale.log
         if let text = context.value(outcomeScale) {
             guard let named = HTMLReport.OutcomeScale(rawValue: text) else {
@@ -65,7 +69,8 @@ enum ReportCommand: Command {
         // Progress covers all three parts: the comparison, every design's diagram search (at
         // most all its runs; a search that stops early adds the rest), and the sweep.
         let sweepTotal = sweep.map { $0.runsPerValue * $0.scenarios.count } ?? 0
-        let progress = ProgressLine(total: scenario.runs * (1 + chosen.count) + sweepTotal, label: "simrun report",
+        let ablationRuns = ablateRunCount ?? scenario.runs
+        let progress = ProgressLine(total: scenario.runs * (1 + chosen.count) + sweepTotal + ablationRuns, label: "simrun report",
                                     quiet: context.given(CommonOptions.quiet))
         let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
                                               jobs: context.jobs, progress: progress.counter)
@@ -80,11 +85,23 @@ enum ReportCommand: Command {
                                result.chart(metric, logY: context.given(SweepCommand.logY))))
             }
         }
+        var ablation: Ablation.Result?
+        var ablationCommand = ""
+        if ablationRuns > 0, let leader = HTMLReport.leader(rows) {
+            ablation = Ablation.run(scenario: scenario, design: chosen[leader], runs: 0..<UInt64(ablationRuns), jobs: context.jobs,
+                                    progress: progress.counter)
+            ablationCommand = (["simrun", "ablate", source.shownPath, "--design", chosen[leader].name, "--runs", String(ablationRuns),
+                                "--seed", String(scenario.seed)] + context.overrides.flatMap { ["--set", $0.text] })
+                .map(ScenarioInput.shellQuoted).joined(separator: " ")
+        }
         progress.finish()
 
         let command = (["simrun", "report"] + reproducing(context.arguments)).map(ScenarioInput.shellQuoted).joined(separator: " ")
-        let page = HTMLReport.render(HTMLReport.Input(scenario: scenario, source: source.shownPath, rows: rows, pairs: pairs,
-                                                      diagrams: diagrams, sweeps: sweeps, command: command, outcomeScale: scale))
+        var input = HTMLReport.Input(scenario: scenario, source: source.shownPath, rows: rows, pairs: pairs,
+                                     diagrams: diagrams, sweeps: sweeps, command: command, outcomeScale: scale)
+        input.ablation = ablation
+        input.ablationCommand = ablationCommand
+        let page = HTMLReport.render(input)
         try ScenarioInput.write([(targets[0], page)])
         let losing = rows.filter { $0.tally.lost > 0 }.count
         printOutput("simrun report: \(source.shownPath), \(Grouped.format(scenario.runs)) runs x \(chosen.count) designs; "

@@ -8,14 +8,14 @@ public enum AblationText {
 
     /// A signed value in an objective's unit: `+812.0`, `-0.013`.
     static func signed(_ value: Double, _ objective: Objective) -> String {
-        let places = objective == .serverRequests ? 3 : 1
+        let places = objective == .serverRequests ? 4 : 1
         let rounded = FixedPoint.format(abs(value), places: places)
         if rounded == FixedPoint.format(0, places: places) { return rounded }
         return (value < 0 ? "-" : "+") + rounded
     }
 
     static func rate(_ value: Double, _ objective: Objective) -> String {
-        FixedPoint.format(value, places: objective == .serverRequests ? 3 : 1)
+        FixedPoint.format(value, places: objective == .serverRequests ? 4 : 1)
     }
 
     /// "+812.0 [+700.1, +923.9]".

@@ -18,6 +18,7 @@ enum SimrunCommand {
         CompareCommand.self,
         SweepCommand.self,
         CrossoverCommand.self,
+        RobustCommand.self,
         ReportCommand.self,
         MergeCommand.self,
         CheckCommand.self,

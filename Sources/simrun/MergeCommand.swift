@@ -5,7 +5,7 @@ import Policies
 /// exactly the files the unsharded job writes; the shards of a `robust` job, which split its
 /// settings rather than its runs, go to `RobustCommand.merge`.
 enum MergeCommand: Command {
-    static let out = CommonOptions.out("Write the result table as CSV (run parts), or the long CSV (sweep parts).")
+    static let out = CommonOptions.out("Write the result table as CSV (run parts), the long CSV (sweep parts), or the settings CSV (robust parts).")
     static let partialOut = OptionSpec(name: "--partial-out", valueName: "file.json", help: "Also write the merged counts as one partial result, to merge again later.")
 
     /// The outputs of `run`, and the options of `sweep`, that merge writes as they would.

@@ -9,7 +9,7 @@ import Policies
 /// reads the command line, prints the report and writes the CSV and the tornado chart.
 enum RobustCommand: Command {
     static let lhs = OptionSpec(name: "--lhs", valueName: "n", help: "Latin-hypercube points of all guesses at once, 1 to 1000.", defaultValue: "20")
-    static let params = OptionSpec(name: "--params", valueName: "k1,k2", help: "Move only these guesses (simrun keys marks the guesses).",
+    static let params = OptionSpec(name: "--params", valueName: "k1,k2", help: "Move only these guessed keys; simrun keys marks the guesses.",
                                    defaultValue: "every guess")
     static let steps = OptionSpec(name: "--steps", valueName: "k", help: "Halvings of each crossover search after its two ends, 0 to 20.",
                                   defaultValue: "5")

@@ -25,6 +25,7 @@ struct HelpGoldenTests {
         "compare": ["compare", "--runs", "1000"],
         "sweep": ["sweep", "--param", "network.requestLossProbability"],
         "crossover": ["crossover", "--param", "network.requestLossProbability", "--range", "0.5:0"],
+        "robust": ["robust", "--lhs", "0"],
         "report": ["report", "--param", "network.requestLossProbability"],
         "merge": ["merge", "--out", "all.csv"],
         "check": ["check", "--design", "naive", "--max-faults", "7"],

@@ -120,11 +120,12 @@ extension RobustResult {
         let keeps = indices.filter { verdict($0) == .keeps }
         let ties = indices.filter { verdict($0) == .notSignificant }
         let flips = indices.filter { verdict($0) == .flips }
-        let moved = guesses.count == 1 ? "the one guess moved" : "all \(guesses.count) guesses moved at once"
+        let moved = guesses.count == 1 ? "the one guess moved" : guesses.count == 2 ? "both guesses moved at once"
+            : "all \(guesses.count) guesses moved at once"
         var text = "Latin hypercube, \(points) point\(points == 1 ? "" : "s") with \(moved): \(leader) leads at \(keeps.count) of \(indices.count)"
         if flips.isEmpty && ties.isEmpty { return text + "; the leader flips at none.\n" }
-        text += "; another design loses fewer orders at \(flips.count + ties.count): significantly at \(flips.count), "
-            + "within the noise at \(ties.count).\n"
+        let parts = (flips.isEmpty ? [] : ["significantly at \(flips.count)"]) + (ties.isEmpty ? [] : ["within the noise at \(ties.count)"])
+        text += "; another design loses fewer orders at \(flips.count + ties.count): \(parts.joined(separator: ", ")).\n"
         for (group, title) in [(flips, "flips"), (ties, "within the noise")] {
             for index in group {
                 guard case .latinHypercube(let point) = settings[index].kind else { continue }

@@ -79,7 +79,9 @@ extension RobustResult {
                     + "(\(Self.setArgument(path, estimate.set)))\n"
             }
         }
-        return text
+        let judged = settings.indices.filter { guessMoved(by: $0) != nil && !settings[$0].sameAsBaseline }.count
+        return text + "  (Each of the \(judged) one-at-a-time settings is judged on its own at 5%: where two designs are nearly even, "
+            + "a flip with p near 0.05 can be chance; rerun it with more --runs.)\n"
     }
 
     /// The settings where another design loses fewer orders, within the noise.

@@ -7,7 +7,7 @@ extension Robustness {
     /// Measures the settings `indices` (which must start with the baseline, 0: the other
     /// settings' verdicts are judged against its leader) into `result`. A setting whose values
     /// are all the scenario's own takes the baseline's counts without simulating.
-    /// - Complexity: O(|indices| · runs · designs² ) plus the simulation.
+    /// - Complexity: O(|indices| · runs · designs²) plus the simulation.
     public func measure(_ indices: [Int], into result: inout RobustResult, jobs: Int, progress: ProgressCounter? = nil) {
         precondition(indices.first == 0, "the baseline comes first")
         for index in indices {

@@ -26,6 +26,7 @@ struct HelpGoldenTests {
         "sweep": ["sweep", "--param", "network.requestLossProbability"],
         "crossover": ["crossover", "--param", "network.requestLossProbability", "--range", "0.5:0"],
         "ablate": ["ablate", "--desing", "bliap"],
+        "robust": ["robust", "--lhs", "0"],
         "report": ["report", "--param", "network.requestLossProbability"],
         "merge": ["merge", "--out", "all.csv"],
         "check": ["check", "--design", "naive", "--max-faults", "7"],

@@ -8,6 +8,9 @@ import Policies
 /// it, bisects for the value at which it does. The work is the library's `Robustness`; this
 /// reads the command line, prints the report and writes the CSV and the tornado chart.
 enum RobustCommand: Command {
+    /// The defaults of `--lhs` and `--steps`, which the report's robustness section uses too.
+    static let defaultPoints = 20
+    static let defaultSteps = 5
     static let lhs = OptionSpec(name: "--lhs", valueName: "n", help: "Latin-hypercube points of all guesses at once, 1 to 1000.", defaultValue: "20")
     static let params = OptionSpec(name: "--params", valueName: "k1,k2", help: "Move only these guessed keys; simrun keys marks the guesses.",
                                    defaultValue: "every guess")
@@ -26,8 +29,8 @@ enum RobustCommand: Command {
                   CommonOptions.set, CommonOptions.quiet, shard, ShardOptions.shardCount, ShardOptions.partialOut])
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
-        let points = try context.integer(lhs, in: 1...1_000) ?? 20
-        let stepCount = try context.integer(steps, in: 0...20) ?? 5
+        let points = try context.integer(lhs, in: 1...1_000) ?? defaultPoints
+        let stepCount = try context.integer(steps, in: 0...20) ?? defaultSteps
         let only = try chosenGuesses(context)
         let base = try context.scenario(applying: .all)
         let designs = base.scenario.selectedDesigns

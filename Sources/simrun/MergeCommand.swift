@@ -2,9 +2,10 @@ import FaultSim
 import Policies
 
 /// `simrun merge PART... [--out F] ...`: the shards of one `run` or `sweep` job, added up into
-/// exactly the files the unsharded job writes.
+/// exactly the files the unsharded job writes; the shards of a `robust` job, which split its
+/// settings rather than its runs, go to `RobustCommand.merge`.
 enum MergeCommand: Command {
-    static let out = CommonOptions.out("Write the result table as CSV (run parts), or the long CSV (sweep parts).")
+    static let out = CommonOptions.out("Write the result table as CSV (run parts), the long CSV (sweep parts), or the settings CSV (robust parts).")
     static let partialOut = OptionSpec(name: "--partial-out", valueName: "file.json", help: "Also write the merged counts as one partial result, to merge again later.")
 
     /// The outputs of `run`, and the options of `sweep`, that merge writes as they would.
@@ -12,15 +13,19 @@ enum MergeCommand: Command {
     static let sweepOptions = [SweepCommand.svg, SweepCommand.metric, SweepCommand.logY]
 
     static let spec = CommandSpec(
-        name: "merge", abstract: "Add up the partial results of one sharded run or sweep into exactly the files the unsharded job writes.",
+        name: "merge", abstract: "Add up the partial results of one sharded run or sweep, or join the shards of a robust job, into exactly the files the unsharded job writes.",
         positional: "<part.json>...", positionalOptional: false,
         options: runOutputs + sweepOptions + [partialOut, RunCommand.wide],
-        usageNote: "parts from simrun run/sweep --shard K/N --partial-out; every part of the job, each once, in any order",
-        summary: "Add up the shards of a run or sweep (--shard K/N --partial-out) exactly.",
+        usageNote: "parts from simrun run/sweep/robust --shard K/N --partial-out; every part of the job, each once, in any order",
+        summary: "Add up the shards of a run, sweep or robust job (--shard K/N --partial-out) exactly.",
         positionalHelp: "The partial results to merge.", positionalRepeats: true)
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let files = context.positionals
+        if let first = files.first, RobustCommand.isRobustPart(first) {
+            return try RobustCommand.merge(context, runOptions: Array(runOutputs.dropFirst()) + [RunCommand.wide],
+                                           sweepOptions: [SweepCommand.metric, SweepCommand.logY])
+        }
         var parts: [(file: String, result: PartialResult)] = []
         for file in files {
             do throws(ScenarioError) {

@@ -14,13 +14,21 @@ enum ReportCommand: Command {
                                          defaultValue: HTMLReport.OutcomeScale.log.rawValue)
     static let sweepRuns = OptionSpec(name: "--sweep-runs", valueName: "n", help: "Runs per sweep value, 1 to 10^12.", defaultValue: "--runs")
     /// The sweep's options that mean nothing without `--param`.
+    static let ablateRuns = OptionSpec(name: "--ablate-runs", valueName: "n",
+                                       help: "Runs for the answer's \"what each choice is worth\": the recommended design against every design one axis away (as simrun ablate); 0 leaves it out.",
+                                       defaultValue: "--runs")
+    static let robustRuns = OptionSpec(name: "--robust-runs", valueName: "n",
+                                       help: "Runs per setting for the answer's \"which guesses could change it\": the five designs that lost fewest, with every guessed parameter at its plausible low and high and at 20 Latin-hypercube points (as simrun robust); 0 leaves it out.",
+                                       defaultValue: "--runs")
+    /// How many of the designs that lost fewest the robustness section compares.
+    static let robustDesigns = 5
     static let sweepOnly = [SweepCommand.values, SweepCommand.range, metrics, sweepRuns, SweepCommand.log, SweepCommand.logY]
 
     static let spec = CommandSpec.readingScenario(
         name: "report", abstract: "Write one self-contained HTML page: which design to build and why, then parameters, table, outcome and cause charts, fault counts, the pairwise matrix, a sequence diagram per losing design, and sweeps.",
         summary: "One self-contained HTML page: the answer, table, charts, matrix, diagrams, sweeps.",
         options: [out, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, outcomeScale, param, SweepCommand.values,
-                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
+                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, ablateRuns, robustRuns, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
         usageNote: "open the page in any browser; print it to PDF for paper")
 
     /// How many of a design's first runs lost with its most common cause the report looks at
@@ -30,6 +38,8 @@ enum ReportCommand: Command {
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         _ = try context.required(out)
         let sweepRunCount = try context.integer(sweepRuns, in: 1...ScenarioInput.maxRuns)
+        let ablateRunCount = try context.integer(ablateRuns, in: 0...ScenarioInput.maxRuns)
+        let robustRunCount = try context.integer(robustRuns, in: 0...ScenarioInput.maxRuns)
         var scale = HTMLReport.OutcomeScale.log
         if let text = context.value(outcomeScale) {
             guard let named = HTMLReport.OutcomeScale(rawValue: text) else {
@@ -65,7 +75,8 @@ enum ReportCommand: Command {
         // Progress covers all three parts: the comparison, every design's diagram search (at
         // most all its runs; a search that stops early adds the rest), and the sweep.
         let sweepTotal = sweep.map { $0.runsPerValue * $0.scenarios.count } ?? 0
-        let progress = ProgressLine(total: scenario.runs * (1 + chosen.count) + sweepTotal, label: "simrun report",
+        let ablationRuns = ablateRunCount ?? scenario.runs
+        let progress = ProgressLine(total: scenario.runs * (1 + chosen.count) + sweepTotal + ablationRuns, label: "simrun report",
                                     quiet: context.given(CommonOptions.quiet))
         let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: 0..<UInt64(scenario.runs),
                                               jobs: context.jobs, progress: progress.counter)
@@ -80,17 +91,57 @@ enum ReportCommand: Command {
                                result.chart(metric, logY: context.given(SweepCommand.logY))))
             }
         }
+        let robust = robustRunCount ?? scenario.runs
+        let robustSection = robustness(scenario, rows: rows, designs: chosen, runs: robust, jobs: context.jobs, quiet: context.given(CommonOptions.quiet))
+        var ablation: Ablation.Result?
+        var ablationCommand = ""
+        if ablationRuns > 0, let leader = HTMLReport.leader(rows) {
+            ablation = Ablation.run(scenario: scenario, design: chosen[leader], runs: 0..<UInt64(ablationRuns), jobs: context.jobs,
+                                    progress: progress.counter)
+            ablationCommand = (["simrun", "ablate", source.shownPath, "--design", chosen[leader].name, "--runs", String(ablationRuns),
+                                "--seed", String(scenario.seed)] + context.overrides.flatMap { ["--set", $0.text] })
+                .map(ScenarioInput.shellQuoted).joined(separator: " ")
+        }
         progress.finish()
 
         let command = (["simrun", "report"] + reproducing(context.arguments)).map(ScenarioInput.shellQuoted).joined(separator: " ")
-        let page = HTMLReport.render(HTMLReport.Input(scenario: scenario, source: source.shownPath, rows: rows, pairs: pairs,
-                                                      diagrams: diagrams, sweeps: sweeps, command: command, outcomeScale: scale))
+        var input = HTMLReport.Input(scenario: scenario, source: source.shownPath, rows: rows, pairs: pairs,
+                                     diagrams: diagrams, sweeps: sweeps, command: command, outcomeScale: scale)
+        input.ablation = ablation
+        input.ablationCommand = ablationCommand
+        input.robust = robustSection
+        let page = HTMLReport.render(input)
         try ScenarioInput.write([(targets[0], page)])
         let losing = rows.filter { $0.tally.lost > 0 }.count
         printOutput("simrun report: \(source.shownPath), \(Grouped.format(scenario.runs)) runs x \(chosen.count) designs; "
             + "\(losing) losing design\(losing == 1 ? "" : "s") drawn, \(sweeps.count) sweep chart\(sweeps.count == 1 ? "" : "s")")
         printOutput("wrote \(context.value(out) ?? "")")
         return ExitCode.success
+    }
+
+    /// The robustness section: the answer's leader and the designs that lost fewest after it (at
+    /// most `robustDesigns`, ties in table order), every guess at its low and high and at Latin-hypercube points, as `simrun
+    /// robust` with its defaults; nil when `runs` is 0 or fewer than two designs were simulated.
+    static func robustness(_ scenario: Scenario, rows: [ResultRow], designs: [Design], runs: Int, jobs: Int, quiet: Bool) -> String? {
+        guard runs > 0, designs.count >= 2 else { return nil }
+        // The answer's leader first: on a tie, robust keeps the first design ahead, so both sections name the same leader.
+        let leader = HTMLReport.leader(rows) ?? 0
+        let best = ([leader] + rows.indices.filter { $0 != leader }.sorted {
+            rows[$0].tally.lost != rows[$1].tally.lost ? rows[$0].tally.lost < rows[$1].tally.lost : $0 < $1
+        }).prefix(robustDesigns).map { designs[$0] }
+        let plan = Robustness(scenario: scenario, designs: best, points: RobustCommand.defaultPoints, runs: runs,
+                              crossoverSteps: RobustCommand.defaultSteps)
+        let all = Shard(index: 0, count: 1)
+        var result = plan.emptyResult(shard: all)
+        let indices = plan.indices(of: all)
+        let simulated = indices.filter { $0 == 0 || !plan.settings[$0].sameAsBaseline }.count
+        let progress = ProgressLine(total: simulated * runs, label: "simrun report: robustness, \(simulated) settings", quiet: quiet)
+        plan.measure(indices, into: &result, jobs: jobs, progress: progress.counter)
+        progress.finish()
+        plan.searchCrossovers(into: &result, jobs: jobs)
+        return "<h3>Which guesses could change the answer</h3>\n" + result.htmlBody
+            + "<p class=\"note\">The whole analysis, with every setting's ranking: <code>simrun robust --designs "
+            + Markup.escaped(best.map(\.name).joined(separator: ",")) + " --runs \(runs)</code> on the same scenario.</p>\n"
     }
 
     /// The arguments without those that never change the page (`--jobs`, `--quiet`), so the

@@ -19,6 +19,7 @@ enum SimrunCommand {
         SweepCommand.self,
         CrossoverCommand.self,
         AblateCommand.self,
+        RobustCommand.self,
         OptimizeCommand.self,
         ReportCommand.self,
         MergeCommand.self,

@@ -25,11 +25,12 @@ struct HelpGoldenTests {
         "compare": ["compare", "--runs", "1000"],
         "sweep": ["sweep", "--param", "network.requestLossProbability"],
         "crossover": ["crossover", "--param", "network.requestLossProbability", "--range", "0.5:0"],
+        "ablate": ["ablate", "--desing", "bliap"],
+        "robust": ["robust", "--lhs", "0"],
         "report": ["report", "--param", "network.requestLossProbability"],
         "merge": ["merge", "--out", "all.csv"],
         "check": ["check", "--design", "naive", "--max-faults", "7"],
         "bench": ["bench", "--repeat", "0"],
-        "ablate": ["ablate", "--from", "naive"],
         "optimize": ["optimize", "--objectives", "lost,lots"],
     ]
 

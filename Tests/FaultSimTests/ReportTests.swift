@@ -16,7 +16,7 @@ struct ReportTests {
             expectSimrun(["report", Self.scenario, "--out", (jobs == "1" ? folder : other).path(name).path, "--runs", "3000", "--jobs", jobs,
                           "--designs", "naive,seed000-v0,seed000-v1.2,faultsim-recommended", "--quiet",
                           "--param", "network.requestLossProbability", "--values", "0,0.2", "--sweep-runs", "500",
-                          "--metrics", "lost,server_requests_per_intent"], exits: 0)
+                          "--metrics", "lost,server_requests_per_intent", "--robust-runs", "300"], exits: 0)
         }
         let printed = report("one.html", jobs: "1"), again = report("one.html", jobs: "2")
         #expect(printed.output.hasPrefix("simrun report: ") && printed.output.contains("wrote \(folder.path("one.html").path)"),
@@ -41,9 +41,11 @@ struct ReportTests {
         let charts = svgFragmentsParse(page)
         #expect(charts.allParse)
         // 5 outcome charts less those drawn as a line of text (no design had that outcome), the
-        // cause chart, 2 sweep charts, and a diagram per losing design.
+        // cause chart, 2 sweep charts, a diagram per losing design, and the robustness tornado.
         let emptyPanels = page.components(separatedBy: "<p class=\"none\">").count - 1
-        #expect(charts.count == 5 - emptyPanels + 1 + 2 + 3)
+        #expect(charts.count == 5 - emptyPanels + 1 + 2 + 3 + 1)
+        #expect(page.contains("<h3>What each choice of "), "the answer names the axes that matter")
+        #expect(page.contains("<h3>Which guesses could change the answer</h3>"), "the answer names the guesses that could change it")
         for design in ["naive", "seed000-v0", "seed000-v1.2"] {
             #expect(page.contains("<h3>\(design): <code>"), "a diagram for \(design)")
         }
@@ -57,10 +59,11 @@ struct ReportTests {
         let folder = try TemporaryFolder()
         let out = folder.path("calm.html").path
         expectSimrun(["report", Self.scenario, "--out", out, "--runs", "200", "--designs", "faultsim-recommended,bliap",
-                      "--quiet"], exits: 0)
+                      "--quiet", "--robust-runs", "0", "--ablate-runs", "0"], exits: 0)
         let page = try String(contentsOfFile: out, encoding: .utf8)
         #expect(page.contains("No design lost an order."))
         #expect(!page.contains("<h2>Sweeps</h2>"))
+        #expect(!page.contains("What each choice of") && !page.contains("Which guesses could"), "0 runs leave both out")
     }
 
     @Test("report refuses sweep options without --param, and an output that would replace its scenario", arguments: [

@@ -4,18 +4,18 @@ import Policies
 /// intent; every change is the changed design minus the design it changes.
 public enum AblationText {
     /// The objectives the text tables show, in column order (the CSV has them all).
-    static let shown: [Objective] = [.lost, .lostSales, .misdelivered, .serverRequests]
+    static let shown: [Objective] = [.lost, .lostSales, .misdelivered, .doubleCharged, .serverRequests]
 
     /// A signed value in an objective's unit: `+812.0`, `-0.013`.
     static func signed(_ value: Double, _ objective: Objective) -> String {
-        let places = objective == .serverRequests ? 3 : 1
+        let places = objective == .serverRequests ? 4 : 1
         let rounded = FixedPoint.format(abs(value), places: places)
         if rounded == FixedPoint.format(0, places: places) { return rounded }
         return (value < 0 ? "-" : "+") + rounded
     }
 
     static func rate(_ value: Double, _ objective: Objective) -> String {
-        FixedPoint.format(value, places: objective == .serverRequests ? 3 : 1)
+        FixedPoint.format(value, places: objective == .serverRequests ? 4 : 1)
     }
 
     /// "+812.0 [+700.1, +923.9]".
@@ -48,6 +48,13 @@ public enum AblationText {
                 return [row.change.axis, "→ " + row.change.to.label, interval(d, .lost) + " per 10^6", "p " + pValue(d)]
             }, header: nil, leftColumns: 2, indent: "  ")
         }
+        for objective in [Objective.lostSales, .misdelivered, .duplicated, .doubleCharged] {
+            let raised = Ablation.axesThatMatter(result, on: objective)
+            guard !raised.isEmpty else { continue }
+            text += "  and for \(objective.title) (Holm, p < 0.05): " + raised.map { row in
+                "\(row.change.axis) → \(row.change.to.label) (\(signed(row.difference(objective).difference, objective)))"
+            }.joined(separator: ", ") + "\n"
+        }
         let helps = Ablation.significantChanges(result).filter { $0.difference(.lost).difference < 0 }
         if helps.isEmpty {
             text += "No single change loses significantly fewer orders than \(design).\n"
@@ -56,7 +63,7 @@ public enum AblationText {
                 + helps.map { "\($0.change.axis) → \($0.change.to.label) (\(signed($0.difference(.lost).difference, .lost)))" }.joined(separator: ", ") + "\n"
         }
         text += "\nEvery change, largest effect on lost orders first (changed − \(design); outcomes per 10^6 intents, requests per intent)\n"
-        let header = ["change", "lost [95% CI]", "p", "lost sales", "p", "mis-deliveries", "p", "requests", "p"]
+        let header = ["change", "lost [95% CI]", "p", "lost sales", "p", "mis-deliveries", "p", "double charges", "p", "requests", "p"]
         text += table(result.rows.map { row in
             var cells = ["\(row.change.axis) → \(row.change.to.label)", interval(row.difference(.lost), .lost), pValue(row.difference(.lost))]
             for objective in shown.dropFirst() {
@@ -79,7 +86,8 @@ public enum AblationText {
             + "(\(walk.steps.count) steps, \(Grouped.format(Int(walk.designRuns))) design-runs)\n"
         text += "start, \(walk.from.name): \(rates(walk.startRates))\n\n"
         text += "Each step against the design before it (outcomes per 10^6 intents, requests per intent)\n"
-        let header = ["step", "change", "lost [95% CI]", "p", "lost sales", "p", "mis-deliveries", "p", "requests", "p", "lost after"]
+        let header = ["step", "change", "lost [95% CI]", "p", "lost sales", "p", "mis-deliveries", "p", "double charges", "p", "requests", "p",
+                      "lost after"]
         text += table(walk.steps.enumerated().map { index, step in
             var cells = [String(index + 1), step.changes.map { "\($0.axis) → \($0.to.label)" }.joined(separator: " + "),
                          interval(step.difference(.lost), .lost), pValue(step.difference(.lost))]

@@ -93,26 +93,27 @@ public enum Ablation {
         }.map(\.element)
     }
 
-    /// The rows whose change in lost orders is significant at `alpha` after Holm's correction
+    /// The rows whose change in `objective` is significant at `alpha` after Holm's correction
     /// over all the rows (about one change in 20 would pass an uncorrected 5% test by chance).
-    public static func significantChanges(_ result: Result, alpha: Double = 0.05) -> [Row] {
-        let significant = Holm.rejects(result.rows.map { $0.difference(.lost).logP }, alpha: alpha)
+    public static func significantChanges(_ result: Result, on objective: Objective = .lost, alpha: Double = 0.05) -> [Row] {
+        let significant = Holm.rejects(result.rows.map { $0.difference(objective).logP }, alpha: alpha)
         return result.rows.indices.filter { significant[$0] }.map { result.rows[$0] }
     }
 
-    /// The axes whose change costs orders: for each axis, its most harmful change among those
-    /// that raise lost orders significantly (`significantChanges`), the largest first.
-    public static func axesThatMatter(_ result: Result, alpha: Double = 0.05) -> [Row] {
+    /// The axes whose change costs orders (or whatever `objective` counts): for each axis, its
+    /// most harmful change among those that raise the objective significantly
+    /// (`significantChanges`), the largest first.
+    public static func axesThatMatter(_ result: Result, on objective: Objective = .lost, alpha: Double = 0.05) -> [Row] {
         var worst: [Row] = []
-        for row in significantChanges(result, alpha: alpha) {
-            let lost = row.difference(.lost)
-            guard lost.difference > 0 else { continue }
+        for row in significantChanges(result, on: objective, alpha: alpha) {
+            let change = row.difference(objective)
+            guard change.difference > 0 else { continue }
             if let index = worst.firstIndex(where: { $0.change.axis == row.change.axis }) {
-                if lost.difference > worst[index].difference(.lost).difference { worst[index] = row }
+                if change.difference > worst[index].difference(objective).difference { worst[index] = row }
             } else {
                 worst.append(row)
             }
         }
-        return worst.sorted { $0.difference(.lost).difference > $1.difference(.lost).difference }
+        return worst.sorted { $0.difference(objective).difference > $1.difference(objective).difference }
     }
 }

@@ -13,9 +13,7 @@
 /// other outcomes side by side to choose by.
 extension HTMLReport {
     static func answer(_ rows: [ResultRow], pairs: PairedLosses, runs: Int) -> String {
-        guard let minimum = rows.map(\.tally.lost).min() else { return "<p>No design was simulated.</p>" }
-        let fewest = rows.indices.filter { rows[$0].tally.lost == minimum }
-        let leader = fewest.first { a in fewest.allSatisfy { b in noMore(rows[a], than: rows[b]) } } ?? fewest[0]
+        guard let leader = leader(rows) else { return "<p>No design was simulated.</p>" }
         let name = code(rows[leader].design)
         guard rows.count > 1 else {
             return "<p class=\"answer\">Only \(name) was simulated: it lost \(lostSentence(rows[leader])). "
@@ -26,6 +24,13 @@ extension HTMLReport {
         return close.isEmpty
             ? recommendation(rows, leader: leader, others: others, pairs: pairs, runs: runs)
             : tie(rows, group: [leader] + close, pairs: pairs, runs: runs)
+    }
+
+    /// The index of the design the answer leads with (the rule above); nil without rows.
+    public static func leader(_ rows: [ResultRow]) -> Int? {
+        guard let minimum = rows.map(\.tally.lost).min() else { return nil }
+        let fewest = rows.indices.filter { rows[$0].tally.lost == minimum }
+        return fewest.first { a in fewest.allSatisfy { b in noMore(rows[a], than: rows[b]) } } ?? fewest[0]
     }
 
     /// `row` has no more lost orders, mis-deliveries, duplicates, double charges or lost sales

@@ -49,6 +49,12 @@ public enum HTMLReport {
         public let command: String
         /// The outcome charts' shared axis.
         public let outcomeScale: OutcomeScale
+        /// The recommended design against every design one axis away, when the report ran it.
+        public var ablation: Ablation.Result?
+        /// The command that prints the whole ablation.
+        public var ablationCommand = ""
+        /// `simrun robust`'s section (HTML), when the report ran it.
+        public var robust: String?
 
         public init(scenario: Scenario, source: String, rows: [ResultRow], pairs: PairedLosses, diagrams: [Diagram],
                     sweeps: [(title: String, svg: String)], command: String, outcomeScale: OutcomeScale = .log) {
@@ -86,7 +92,8 @@ public enum HTMLReport {
         </header>
 
         """
-        html += section("Which design to build", answer(input.rows, pairs: input.pairs, runs: scenario.runs))
+        html += section("Which design to build", answer(input.rows, pairs: input.pairs, runs: scenario.runs)
+            + decisions(input.ablation, robust: input.robust, command: input.ablationCommand))
         html += section("Parameters that differ from the defaults", parameters(scenario))
         html += section("Results", table(input.rows, pairs: input.pairs)
             + "<p class=\"note\">Lost rate with its 95% Wilson interval; <i>vs best</i>: the difference in percentage points from the design that lost fewest, paired over the same intents (McNemar); <i>same</i>: not significant at 5%.</p>")

@@ -1,0 +1,67 @@
+/// The report's section on a robustness job: which guesses could change the answer, where, and
+/// the tornado chart inline. `simrun report` places it; it has no ids and no script.
+extension RobustResult {
+    /// `<section><h2>Which guesses could change the answer</h2>…</section>`, in the report's style.
+    public var htmlSection: String { HTMLReport.section("Which guesses could change the answer", htmlBody) }
+
+    /// The section's content without its heading.
+    public var htmlBody: String {
+        let e = HTMLReport.e
+        let counts = counts(0), order = ranking(0), leader = order[0]
+        var html = "<p class=\"answer\">With the scenario's values, <b>\(e(designs[leader]))</b> loses the fewest orders"
+        if order.count > 1 {
+            let second = order[1], logP = Self.logP(counts, leader, second)
+            let significant = counts.lost[leader] < counts.lost[second] && logP < Self.logFivePercent
+            html += significant ? ", significantly fewer than \(e(designs[second]))" : ", but not significantly fewer than \(e(designs[second]))"
+            html += " (\(counts.only(leader, notBy: second)) against \(counts.only(second, notBy: leader)) discordant intents, exact McNemar p "
+                + "\(e(Self.pText(logP))))"
+        }
+        html += ". Each of the \(guesses.count) guesses of the parameter table was moved to its plausible low and high, one at a time, "
+            + "then \(points) Latin-hypercube point\(points == 1 ? "" : "s") moved all of them at once: \(Grouped.format(runs)) runs per "
+            + "setting, the same runs in every setting.</p>\n"
+
+        let flips = settings.indices.filter { guessMoved(by: $0) != nil && verdict($0) == .flips }
+        if flips.isEmpty {
+            html += "<p>No guess flips the leader: at either end of its plausible range, none makes another design lose significantly "
+                + "fewer orders than \(e(designs[leader])).</p>\n"
+        } else {
+            html += "<p>Guesses that flip the leader (another design loses significantly fewer orders, exact McNemar p &lt; 0.05):</p>\n<ul class=\"answer\">\n"
+            for index in flips {
+                let path = guesses[guessMoved(by: index)!.guess].path
+                html += "<li>\(settingHTML(index)): \(e(challengeText(index)))"
+                if let search = crossover(of: index) {
+                    if let note = search.note {
+                        html += "; no crossover: \(e(note))"
+                    } else if let estimate = search.estimate, let low = search.low, let high = search.high {
+                        html += "; the leader changes at <code>\(e(path)) = \(e(estimate.shown))</code>, between \(e(low.shown)) and "
+                            + "\(e(high.shown)) given the noise"
+                    }
+                }
+                html += "</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        let ties = settings.indices.filter { guessMoved(by: $0) != nil && verdict($0) == .notSignificant }
+        if !ties.isEmpty {
+            html += "<p>Under these another design loses fewer orders, but not significantly:</p>\n<ul>\n"
+                + ties.map { "<li>\(settingHTML($0)): \(e(challengeText($0)))</li>\n" }.joined() + "</ul>\n"
+        }
+        let cube = latinHypercubeSettings
+        let cubeFlips = cube.filter { verdict($0) == .flips }.count, cubeKeeps = cube.filter { verdict($0) == .keeps }.count
+        html += "<p>With every guess moved at once (Latin hypercube), \(e(designs[leader])) leads at \(cubeKeeps) of \(cube.count) points; "
+            + "the leader flips at \(cubeFlips).</p>\n"
+        html += "<figure class=\"chart\">\(tornadoSVG)<figcaption>How far each guess moves \(e(designs[leader]))'s lead over the next best "
+            + "design, at the guess's plausible low and high; left of the dashed line another design leads.</figcaption></figure>\n"
+        if !skipped.isEmpty {
+            html += "<p class=\"note\">Left alone: " + skipped.map { "<code>\(e($0.path))</code> (\(e($0.reason)))" }.joined(separator: ", ") + ".</p>\n"
+        }
+        return html
+    }
+
+    func settingHTML(_ index: Int) -> String {
+        let e = HTMLReport.e
+        guard let (guess, high) = guessMoved(by: index) else { return e(settingName(index)) }
+        let info = guesses[guess]
+        return "<code>\(e(info.path))</code> at its \(high ? "high" : "low") (\(e(high ? info.high.shown : info.low.shown)))"
+    }
+}

@@ -1,0 +1,254 @@
+import Policies
+
+/// A shard of a robustness job as a JSON file, and the merge of a job's shards. A shard holds the
+/// whole job's description (every value as text) and the counts of the settings it measured, so
+/// `simrun merge` needs nothing but the parts to write exactly the files the unsharded job writes.
+/// Integers are written as JSON number text, never through a Double.
+extension RobustResult {
+    public static let partialFormat = "faultsim-robust-partial"
+    public static let partialFormatVersion = 1
+
+    /// The file a shard writes: its JSON and a newline.
+    public var partialFileText: String { JSONWriter.write(partialJSON) + "\n" }
+
+    var partialJSON: JSONValue {
+        object([
+            ("format", .string(Self.partialFormat)), ("formatVersion", int(Self.partialFormatVersion)),
+            ("tool", .string(FaultSimVersion.tool)), ("model", .string(String(FaultSimVersion.model))),
+            ("contentHash", .string(contentHash)), ("shard", .string(shard.description)),
+            ("scenario", object([("name", .string(scenarioName)), ("platform", .string(platform)), ("description", .string(description))])),
+            ("seed", .number(String(seed))), ("runs", int(runs)), ("points", int(points)), ("crossoverSteps", int(crossoverSteps)),
+            ("designs", .array(designs.map { .string($0) })),
+            ("guesses", .array(guesses.map { guess in
+                object([("path", .string(guess.path)), ("unit", .string(guess.unit)), ("current", guess.current.json),
+                        ("low", guess.low.json), ("high", guess.high.json), ("stepped", .bool(guess.stepped))])
+            })),
+            ("skipped", .array(skipped.map { object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            ("settings", .array(settings.map(\.json))),
+            ("measured", .array(counts.indices.compactMap { index in
+                counts[index].map { counts in
+                    object([("setting", int(index)), ("lost", ints(counts.lost)), ("intents", ints(counts.intents)),
+                            ("lostOnly", ints(counts.lostOnly))])
+                }
+            })),
+            ("crossovers", .array(crossovers.map(\.json))),
+        ])
+    }
+
+    /// Whether `text` looks like a robustness shard: its `format`, the first key the writer
+    /// writes, names one. A sniff, so a large run or sweep part is not parsed twice; the merge
+    /// parses the whole file and says what is wrong with it.
+    public static func isPartial(_ text: String) -> Bool {
+        String(decoding: text.utf8.prefix(200), as: UTF8.self).contains("\"format\": \"\(partialFormat)\"")
+    }
+
+    /// Reads a shard written by `partialFileText`; an error names `file`, the key and the value.
+    public static func parsePartial(_ text: String, file: String) throws(ScenarioError) -> (tool: String, model: String, result: RobustResult) {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(text)
+        } catch {
+            throw ScenarioError(file: file, keyPath: "", message: "line \(error.line), column \(error.column): \(error.message)")
+        }
+        let root = PartialReader(file: file, value: json, path: "")
+        guard try root.string("format") == partialFormat else {
+            throw ScenarioError(file: file, keyPath: "format", message: "not a simrun robust partial result (written by `simrun robust --partial-out`)")
+        }
+        let version = try root.integer("formatVersion")
+        guard version == Int64(partialFormatVersion) else {
+            throw ScenarioError(file: file, keyPath: "formatVersion", value: String(version),
+                                message: "written in robust partial format \(version); this simrun reads format \(partialFormatVersion)")
+        }
+        let shardText = try root.string("shard")
+        guard let shard = Shard.parse(shardText) else { throw ScenarioError(file: file, keyPath: "shard", value: shardText, message: "expected K/N") }
+        let runs = try root.integer("runs")
+        guard runs >= 1, runs <= Int64(Scenario.maxRuns) else { throw root.error("runs must be 1 to \(Scenario.maxRuns)") }
+        // No run has more than 64 intents, so no count can exceed this.
+        let ceiling = runs * 64
+        let designs = try root.array("designs").map { item throws(ScenarioError) in try item.stringValue() }
+        guard designs.count >= 2 else { throw root.error("a robustness job compares two designs or more") }
+        let guesses = try root.array("guesses").map { item throws(ScenarioError) in
+            GuessInfo(path: try item.string("path"), unit: try item.string("unit"), current: try ValueText(item.field("current")),
+                      low: try ValueText(item.field("low")), high: try ValueText(item.field("high")), stepped: try item.bool("stepped"))
+        }
+        let skipped = try root.array("skipped").map { item throws(ScenarioError) in
+            SkippedGuess(path: try item.string("path"), reason: try item.string("reason"))
+        }
+        let settings = try root.array("settings").map { item throws(ScenarioError) in try SettingInfo(item, guesses: guesses.count) }
+        guard settings.first?.kind == .baseline else { throw root.error("the first setting must be the baseline") }
+        var counts = [Counts?](repeating: nil, count: settings.count)
+        for item in try root.array("measured") {
+            let index = try item.integer("setting")
+            guard index >= 0, index < Int64(settings.count), counts[Int(index)] == nil else { throw item.error("no such setting, or measured twice") }
+            let lost = try item.array("lost").map { value throws(ScenarioError) in try value.count(ceiling) }
+            let intents = try item.array("intents").map { value throws(ScenarioError) in try value.count(ceiling) }
+            let lostOnly = try item.array("lostOnly").map { value throws(ScenarioError) in try value.count(ceiling) }
+            guard lost.count == designs.count, intents.count == designs.count, lostOnly.count == designs.count * designs.count,
+                  zip(lost, intents).allSatisfy({ $0 <= $1 }) else {
+                throw item.error("expected a lost and an intents count per design, a lostOnly count per pair, lost ≤ intents")
+            }
+            counts[Int(index)] = Counts(lost: lost, intents: intents, lostOnly: lostOnly)
+        }
+        guard counts[0] != nil else { throw root.error("the baseline's counts are missing; every shard measures it") }
+        let crossovers = try root.array("crossovers").map { item throws(ScenarioError) in
+            try CrossoverSearch(item, settings: settings.count, designs: designs.count, ceiling: ceiling)
+        }
+        let scenario = try root.field("scenario")
+        let result = RobustResult(scenarioName: try scenario.string("name"), platform: try scenario.string("platform"),
+                                  description: try scenario.string("description"), seed: try root.unsigned("seed"), runs: Int(runs),
+                                  designs: designs, guesses: guesses, skipped: skipped, settings: settings,
+                                  points: Int(try root.integer("points")), crossoverSteps: Int(try root.integer("crossoverSteps")),
+                                  contentHash: try root.string("contentHash"), shard: shard, counts: counts, crossovers: crossovers)
+        return (try root.string("tool"), try root.string("model"), result)
+    }
+
+    /// A shard read from its file: the file, the simrun and model versions that wrote it, its result.
+    public typealias Part = (file: String, tool: String, model: String, result: RobustResult)
+
+    /// The whole job from its shards: every part of one job (same versions, content and shard
+    /// count), each shard once; each setting is taken from the one shard that measured it.
+    /// - Complexity: O(parts · settings · designs²).
+    public static func merge(_ parts: [Part]) -> Result<RobustResult, PartialResult.MergeError> {
+        typealias MergeError = PartialResult.MergeError
+        guard let first = parts.first else { return .failure(MergeError(problem: .noParts, message: "no partial results to merge")) }
+        let checks: [(MergeError.Problem, (Part) -> String)] = [
+            (.differentVersions, { "simrun \($0.tool) (model \($0.model))" }),
+            (.differentScenarios, { "robustness job \($0.result.contentHash.prefix(12))… (\($0.result.scenarioName), \($0.result.designs.joined(separator: ",")))" }),
+            (.differentTotals, { "\($0.result.shard.count) shards" }),
+        ]
+        for (problem, describe) in checks {
+            let reference = describe(first)
+            if let other = parts.first(where: { describe($0) != reference }) {
+                return .failure(MergeError(problem: problem, message: "cannot merge parts with \(problem.rawValue): \(first.file) has \(reference), "
+                    + "\(other.file) has \(describe(other))"))
+            }
+        }
+        var merged = first.result
+        for index in merged.counts.indices { merged.counts[index] = nil }
+        merged.crossovers = []
+        merged.shard = Shard(index: 0, count: 1)
+        let count = first.result.shard.count
+        for shardIndex in 0..<count {
+            let holders = parts.filter { $0.result.shard.index == shardIndex }
+            if holders.count > 1 {
+                return .failure(MergeError(problem: .overlap, message: "cannot merge overlapping parts: \(holders[0].file) and \(holders[1].file) "
+                    + "are both shard \(shardIndex + 1)/\(count)"))
+            }
+            guard let holder = holders.first else {
+                return .failure(MergeError(problem: .missing, message: "cannot merge: shard \(shardIndex + 1)/\(count) is in no part"))
+            }
+            if holder.result.counts[0] != first.result.counts[0] {
+                return .failure(MergeError(problem: .differentScenarios, message: "cannot merge: \(first.file) and \(holder.file) "
+                    + "counted the baseline differently"))
+            }
+            for index in merged.counts.indices.dropFirst() where holder.result.counts[index] != nil {
+                merged.counts[index] = holder.result.counts[index]
+            }
+            merged.crossovers += holder.result.crossovers
+        }
+        merged.counts[0] = first.result.counts[0]
+        if let missing = merged.counts.firstIndex(where: { $0 == nil }) {
+            return .failure(MergeError(problem: .missing, message: "cannot merge: setting \(missing) was measured by no part"))
+        }
+        merged.crossovers.sort { $0.setting < $1.setting }
+        return .success(merged)
+    }
+}
+
+extension RobustResult.ValueText {
+    var json: JSONValue { object([("set", .string(set)), ("shown", .string(shown)), ("short", .string(short))]) }
+
+    init(_ reader: PartialReader) throws(ScenarioError) {
+        self.init(set: try reader.string("set"), shown: try reader.string("shown"), short: try reader.string("short"))
+    }
+
+    static func optional(_ reader: PartialReader, _ key: String) throws(ScenarioError) -> Self? {
+        let field = try reader.field(key)
+        return field.value == .null ? nil : try Self(field)
+    }
+}
+
+extension RobustResult.SettingInfo {
+    var json: JSONValue {
+        var fields: [(String, JSONValue)]
+        switch kind {
+        case .baseline: fields = [("kind", .string("baseline"))]
+        case .low(let guess): fields = [("kind", .string("low")), ("guess", int(guess))]
+        case .high(let guess): fields = [("kind", .string("high")), ("guess", int(guess))]
+        case .latinHypercube(let point): fields = [("kind", .string("lhs")), ("point", int(point))]
+        }
+        fields.append(("sameAsBaseline", .bool(sameAsBaseline)))
+        fields.append(("values", .array(assignments.map { object([("guess", int($0.guess)), ("value", $0.value.json)]) })))
+        return object(fields)
+    }
+
+    init(_ reader: PartialReader, guesses: Int) throws(ScenarioError) {
+        func guessIndex(_ key: String) throws(ScenarioError) -> Int {
+            let index = try reader.integer(key)
+            guard index >= 0, index < Int64(guesses) else { throw reader.error("\(key) \(index) is not a guess of the job") }
+            return Int(index)
+        }
+        switch try reader.string("kind") {
+        case "baseline": kind = .baseline
+        case "low": kind = .low(guess: try guessIndex("guess"))
+        case "high": kind = .high(guess: try guessIndex("guess"))
+        case "lhs":
+            let point = try reader.integer("point")
+            guard point >= 0, point < 1_000_000 else { throw reader.error("no such point") }
+            kind = .latinHypercube(point: Int(point))
+        case let other: throw reader.error("unknown setting kind '\(other)'")
+        }
+        sameAsBaseline = try reader.bool("sameAsBaseline")
+        assignments = try reader.array("values").map { item throws(ScenarioError) in
+            let guess = try item.integer("guess")
+            guard guess >= 0, guess < Int64(guesses) else { throw item.error("not a guess of the job") }
+            return RobustResult.Assignment(guess: Int(guess), value: try RobustResult.ValueText(item.field("value")))
+        }
+    }
+}
+
+extension RobustResult.CrossoverSearch {
+    var json: JSONValue {
+        func optional(_ value: RobustResult.ValueText?) -> JSONValue { value?.json ?? .null }
+        return object([
+            ("setting", int(setting)), ("leader", int(leader)), ("challenger", int(challenger)),
+            ("note", note.map { .string($0) } ?? .null), ("estimate", optional(estimate)), ("low", optional(low)), ("high", optional(high)),
+            ("points", .array(points.map { point in
+                object([("t", .number(String(point.t))), ("value", point.value.json), ("leaderLost", int(point.leaderLost)),
+                        ("challengerLost", int(point.challengerLost)), ("onlyLeader", int(point.onlyLeader)),
+                        ("onlyChallenger", int(point.onlyChallenger)), ("intents", int(point.intents))])
+            })),
+        ])
+    }
+
+    init(_ reader: PartialReader, settings: Int, designs: Int, ceiling: Int64) throws(ScenarioError) {
+        func index(_ key: String, below bound: Int) throws(ScenarioError) -> Int {
+            let value = try reader.integer(key)
+            guard value >= 0, value < Int64(bound) else { throw reader.error("\(key) \(value) is out of range") }
+            return Int(value)
+        }
+        setting = try index("setting", below: settings)
+        leader = try index("leader", below: designs)
+        challenger = try index("challenger", below: designs)
+        let noteField = try reader.field("note")
+        note = noteField.value == .null ? nil : try noteField.stringValue()
+        estimate = try RobustResult.ValueText.optional(reader, "estimate")
+        low = try RobustResult.ValueText.optional(reader, "low")
+        high = try RobustResult.ValueText.optional(reader, "high")
+        points = try reader.array("points").map { item throws(ScenarioError) in
+            let tField = try item.field("t")
+            guard case .number(let text) = tField.value, let t = Double(text), (0...1).contains(t) else { throw tField.error("expected a number from 0 to 1") }
+            return RobustResult.CrossoverPoint(t: t, value: try RobustResult.ValueText(item.field("value")),
+                                               leaderLost: try item.field("leaderLost").count(ceiling),
+                                               challengerLost: try item.field("challengerLost").count(ceiling),
+                                               onlyLeader: try item.field("onlyLeader").count(ceiling),
+                                               onlyChallenger: try item.field("onlyChallenger").count(ceiling),
+                                               intents: try item.field("intents").count(ceiling))
+        }
+    }
+}
+
+private func int(_ value: Int) -> JSONValue { .number(String(value)) }
+private func int(_ value: Int64) -> JSONValue { .number(String(value)) }
+private func ints(_ values: [Int64]) -> JSONValue { .array(values.map { .number(String($0)) }) }
+private func object(_ fields: [(String, JSONValue)]) -> JSONValue { .object(fields.map { ($0.0, $0.1, 0) }) }

@@ -1,0 +1,204 @@
+import Policies
+
+/// `simrun robust`'s report for people, answer first: the ranking with the scenario's values and
+/// its paired evidence, the guesses that flip the leader (with where), the ones that move its
+/// lead without flipping it, the Latin-hypercube summary, and the guesses left alone.
+extension RobustResult {
+    /// How many guesses the "moves the lead" list shows; the CSV and the chart have the rest.
+    public static let movedListLength = 10
+
+    /// The report. `source` names the scenario in the first line (a path, or the scenario's name).
+    public func text(source: String) -> String {
+        var text = "simrun robust: \(source) (\(platform) platform), \(designs.count) designs, \(Grouped.format(runs)) runs per setting "
+            + "(the same runs in every setting), seed \(seed)\n"
+        text += guesses.count == 1
+            ? "1 guess at its plausible low and high, then \(points) Latin-hypercube point\(points == 1 ? "" : "s") of it: \(settings.count) settings\n\n"
+            : "\(guesses.count) guesses at their plausible low and high one at a time, then \(points) Latin-hypercube point\(points == 1 ? "" : "s") "
+                + "of all of them at once: \(settings.count) settings\n\n"
+        text += baselineText() + "\n"
+        text += flipsText() + "\n"
+        text += notSignificantText()
+        text += movedText() + "\n"
+        text += latinHypercubeText() + "\n"
+        text += skipped.isEmpty ? "Skipped guesses: none.\n"
+            : "Skipped guesses:\n" + skipped.map { "  \($0.path): \($0.reason)\n" }.joined()
+        return text
+    }
+
+    /// The ranking with the scenario's values, each design against the leader, and whether the
+    /// leader's lead over the runner-up is significant.
+    func baselineText() -> String {
+        let counts = counts(0), order = ranking(0), leader = order[0]
+        var rows = [["rank", "design", "lost", "per 10^6 intents [95% CI]", "vs leader, per 10^6 [95% CI]", "exact McNemar p"]]
+        for (rank, design) in order.enumerated() {
+            let interval = Wilson.interval(successes: counts.lost[design], trials: counts.intents[design])
+            var row = [String(rank + 1), designs[design], Grouped.format(Int(counts.lost[design])),
+                       "\(Self.amount(Self.perMillion(counts, design))) [\(Self.amount(interval.low * 1e6)), \(Self.amount(interval.high * 1e6))]"]
+            if design == leader {
+                row += ["", ""]
+            } else {
+                let paired = PairedOutcomes.Counts(onlyA: counts.only(design, notBy: leader), onlyB: counts.only(leader, notBy: design))
+                let d = paired.difference(intents: counts.intents[design])
+                row += ["\(Self.signedAmount(d.points * 1e4)) [\(Self.signedAmount(d.low * 1e4)), \(Self.signedAmount(d.high * 1e4))]",
+                        ExactMcNemar.formatted(logPValue: Self.logP(counts, design, leader))]
+            }
+            rows.append(row)
+        }
+        var text = "With the scenario's values:\n" + Self.aligned(rows, left: [1])
+        guard order.count > 1 else { return text }
+        let second = order[1]
+        let logP = Self.logP(counts, leader, second)
+        let evidence = "\(counts.only(leader, notBy: second)) against \(counts.only(second, notBy: leader)) discordant intents, "
+            + "exact McNemar p \(Self.pText(logP))"
+        if counts.lost[leader] < counts.lost[second] && logP < Self.logFivePercent {
+            text += "\(designs[leader]) leads: it loses significantly fewer orders than \(designs[second]), the runner-up (\(evidence)).\n"
+        } else {
+            text += "\(designs[leader]) leads, but not significantly: \(designs[second]), the runner-up, loses "
+                + "\(counts.lost[second]) to its \(counts.lost[leader]) (\(evidence)); every verdict below is against a leader "
+                + "the noise does not single out.\n"
+        }
+        return text
+    }
+
+    /// The one-at-a-time settings that flip the leader, each with its crossover.
+    func flipsText() -> String {
+        let flips = settings.indices.filter { guessMoved(by: $0) != nil && verdict($0) == .flips }
+        guard !flips.isEmpty else {
+            return "Guesses that can flip the leader: none; no guess at either end makes another design lose significantly fewer orders "
+                + "than \(designs[baselineLeader]).\n"
+        }
+        var text = "Guesses that can flip the leader (another design loses significantly fewer orders, exact McNemar p < 0.05):\n"
+        for index in flips {
+            text += "  " + settingName(index) + ":\n    " + challengeText(index) + "\n"
+            guard let search = crossover(of: index) else { continue }
+            let path = guesses[guessMoved(by: index)!.guess].path
+            if let note = search.note {
+                text += "    no crossover: \(note)\n"
+            } else if let estimate = search.estimate, let low = search.low, let high = search.high {
+                text += "    the leader changes at \(path) = \(estimate.shown), between \(low.shown) and \(high.shown) given the noise "
+                    + "(\(Self.setArgument(path, estimate.set)))\n"
+            }
+        }
+        let judged = settings.indices.filter { guessMoved(by: $0) != nil && !settings[$0].sameAsBaseline }.count
+        return text + "  (Each of the \(judged) one-at-a-time settings is judged on its own at 5%: where two designs are nearly even, "
+            + "a flip with p near 0.05 can be chance; rerun it with more --runs.)\n"
+    }
+
+    /// The settings where another design loses fewer orders, within the noise.
+    func notSignificantText() -> String {
+        let ties = settings.indices.filter { guessMoved(by: $0) != nil && verdict($0) == .notSignificant }
+        guard !ties.isEmpty else { return "" }
+        return "Guesses under which another design loses fewer orders, but not significantly:\n"
+            + ties.map { "  " + settingName($0) + ": " + challengeText($0) + "\n" }.joined() + "\n"
+    }
+
+    /// The guesses whose ends do not flip the leader, by how far they move its lead.
+    func movedText() -> String {
+        let leader = designs[baselineLeader]
+        let moved = tornadoRows().filter { !$0.flips }
+        let shown = moved.filter { $0.span > 0 }.prefix(Self.movedListLength)
+        var text = "Guesses that move \(leader)'s lead but do not flip it (the best other design's lost orders minus \(leader)'s, "
+            + "per 10^6 intents; \(Self.signedAmount(lead(0))) with the scenario's values)"
+        if moved.isEmpty { return text + ": none; every guess flips it.\n" }
+        if shown.isEmpty { return text + ": none; \(moved.count == 1 ? "the one guess that does not flip it leaves it" : "the \(moved.count) that do not flip it leave it") where it is.\n" }
+        text += (shown.count < moved.count ? ", the \(shown.count) that move it most" : "") + ":\n"
+        var rows = [["guess", "at its low", "lead", "at its high", "lead"]]
+        for row in shown {
+            let guess = guesses[row.guess]
+            rows.append([guess.path, guess.low.shown, Self.signedAmount(row.low), guess.high.shown, Self.signedAmount(row.high)])
+        }
+        text += Self.aligned(rows, left: [0, 1, 3], indent: "  ")
+        let still = moved.filter { $0.span == 0 }.count
+        if moved.count > shown.count {
+            text += "  (\(moved.count - shown.count) more in the CSV\(still > 0 ? ", \(still) of which move it not at all" : ""))\n"
+        }
+        return text
+    }
+
+    /// How many Latin-hypercube points keep the leader, and which change it.
+    func latinHypercubeText() -> String {
+        let indices = latinHypercubeSettings
+        let leader = designs[baselineLeader]
+        let keeps = indices.filter { verdict($0) == .keeps }
+        let ties = indices.filter { verdict($0) == .notSignificant }
+        let flips = indices.filter { verdict($0) == .flips }
+        let moved = guesses.count == 1 ? "the one guess moved" : guesses.count == 2 ? "both guesses moved at once"
+            : "all \(guesses.count) guesses moved at once"
+        var text = "Latin hypercube, \(points) point\(points == 1 ? "" : "s") with \(moved): \(leader) leads at \(keeps.count) of \(indices.count)"
+        if flips.isEmpty && ties.isEmpty { return text + "; the leader flips at none.\n" }
+        let parts = (flips.isEmpty ? [] : ["significantly at \(flips.count)"]) + (ties.isEmpty ? [] : ["within the noise at \(ties.count)"])
+        text += "; another design loses fewer orders at \(flips.count + ties.count): \(parts.joined(separator: ", ")).\n"
+        for (group, title) in [(flips, "flips"), (ties, "within the noise")] {
+            for index in group {
+                guard case .latinHypercube(let point) = settings[index].kind else { continue }
+                text += "  \(title) at point \(point + 1) (setting \(index) in the CSV): " + challengeText(index) + "\n"
+            }
+        }
+        return text
+    }
+
+    /// "user.patience at its high (logNormal median 1m, p99 10m)", or "Latin-hypercube point 3".
+    public func settingName(_ index: Int) -> String {
+        switch settings[index].kind {
+        case .baseline: "the scenario as given"
+        case .low(let guess): "\(guesses[guess].path) at its low (\(guesses[guess].low.shown))"
+        case .high(let guess): "\(guesses[guess].path) at its high (\(guesses[guess].high.shown))"
+        case .latinHypercube(let point): "Latin-hypercube point \(point + 1)"
+        }
+    }
+
+    /// "bliap leads: 3 lost against faultsim-recommended's 17 (2 against 16 discordant intents, p = 4.2e-04)".
+    func challengeText(_ index: Int) -> String {
+        let counts = counts(index), leader = baselineLeader, challenger = self.leader(index)
+        return "\(designs[challenger]) leads: \(counts.lost[challenger]) lost against \(designs[leader])'s \(counts.lost[leader]) "
+            + "(\(counts.only(challenger, notBy: leader)) against \(counts.only(leader, notBy: challenger)) discordant intents, "
+            + "exact McNemar p \(Self.pText(Self.logP(counts, challenger, leader))))"
+    }
+
+    /// `--set key=value`, the argument quoted for a shell when it needs to be.
+    static func setArgument(_ path: String, _ value: String) -> String {
+        let argument = "\(path)=\(value)"
+        let plain = argument.allSatisfy { $0.isLetter || $0.isNumber || "._-=/:,".contains($0) }
+        return "--set " + (plain ? argument : "'\(argument)'")
+    }
+
+    /// "= 0.041" or "< 1e-300".
+    static func pText(_ logP: Double) -> String {
+        let p = ExactMcNemar.formatted(logPValue: logP)
+        return p.hasPrefix("<") ? p : "= " + p
+    }
+
+    static func fixed(_ value: Double) -> String {
+        let text = FixedPoint.format(abs(value), places: 1)
+        return (value < 0 && text != "0.0" ? "-" : "") + text
+    }
+
+    /// A rate per 10^6 intents for people: one decimal below 100, whole and grouped above.
+    static func amount(_ value: Double) -> String {
+        abs(value) < 100 ? fixed(value) : (value < 0 ? "-" : "") + Grouped.format(abs(value))
+    }
+
+    /// The same, signed (0 as "0").
+    static func signedAmount(_ value: Double) -> String {
+        let text = amount(abs(value))
+        return text == "0.0" ? "0" : (value < 0 ? "-" : "+") + text
+    }
+
+
+    /// Rows of cells as aligned columns, numbers right-aligned, the columns `left` left-aligned.
+    static func aligned(_ rows: [[String]], left: Set<Int>, indent: String = "") -> String {
+        var widths: [Int] = []
+        for row in rows {
+            for (index, cell) in row.enumerated() {
+                if index == widths.count { widths.append(0) }
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        return rows.map { row in
+            indent + row.enumerated().map { index, cell in
+                let pad = String(repeating: " ", count: widths[index] - cell.count)
+                return left.contains(index) ? cell + pad : pad + cell
+            }.joined(separator: "  ").trailingSpacesTrimmed + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,146 @@
+import Policies
+
+/// What `simrun robust` found, self-contained: the job (designs, guesses, settings, every value as
+/// text) and the raw counts of each setting it measured, plus the crossover searches. Everything
+/// it prints or writes (rankings, verdicts, leads, the CSV, the tornado chart, the report's
+/// section) is derived from these counts, so the shards of a job, each holding some settings,
+/// merge into exactly the whole job's result (`RobustResult.merge`).
+public struct RobustResult: Sendable, Equatable {
+    /// A value as `--set` takes it, as people read it, and in a few characters for a chart.
+    public struct ValueText: Sendable, Equatable {
+        public let set: String
+        public let shown: String
+        public let short: String
+
+        public init(_ value: ScenarioParameter.Value) {
+            self.init(set: value.setText, shown: value.shownText, short: value.shortText)
+        }
+
+        init(set: String, shown: String, short: String) {
+            self.set = set
+            self.shown = shown
+            self.short = short
+        }
+    }
+
+    /// A guess of the job: its key, unit, the scenario's value and the plausible ends.
+    public struct GuessInfo: Sendable, Equatable {
+        public let path: String
+        public let unit: String
+        public let current: ValueText
+        public let low: ValueText
+        public let high: ValueText
+        /// No value lies between its ends (a choice): no crossover to search.
+        public let stepped: Bool
+    }
+
+    /// One guess's value in a setting.
+    public struct Assignment: Sendable, Equatable {
+        public let guess: Int
+        public let value: ValueText
+    }
+
+    /// One setting of the job (`Robustness.Setting`), as text.
+    public struct SettingInfo: Sendable, Equatable {
+        public let kind: Robustness.Kind
+        public let assignments: [Assignment]
+        public let sameAsBaseline: Bool
+    }
+
+    /// One setting's counts over the job's runs: each design's lost intents and intents, and for
+    /// every ordered pair (a, b) the intents lost under a and not under b (`lostOnly[a · designs + b]`).
+    public struct Counts: Sendable, Equatable {
+        public let lost: [Int64]
+        public let intents: [Int64]
+        public let lostOnly: [Int64]
+
+        public init(lost: [Int64], intents: [Int64], lostOnly: [Int64]) {
+            self.lost = lost
+            self.intents = intents
+            self.lostOnly = lostOnly
+        }
+
+        public func only(_ a: Int, notBy b: Int) -> Int64 { lostOnly[a * lost.count + b] }
+    }
+
+    /// One evaluated point of a crossover search: the guess a fraction `t` of the way from the
+    /// scenario's value to the flipping end, and the two designs' paired counts there.
+    public struct CrossoverPoint: Sendable, Equatable {
+        public let t: Double
+        public let value: ValueText
+        /// Intents the baseline's leader lost, and the challenger.
+        public let leaderLost: Int64
+        public let challengerLost: Int64
+        /// Intents the baseline's leader lost and the challenger did not, and the reverse.
+        public let onlyLeader: Int64
+        public let onlyChallenger: Int64
+        public let intents: Int64
+    }
+
+    /// Where, between the scenario's value and the end that flips the leader, the leader changes.
+    public struct CrossoverSearch: Sendable, Equatable {
+        /// The one-at-a-time setting that flipped.
+        public let setting: Int
+        /// The baseline's leader and the design that leads at the setting (indices into `designs`).
+        public let leader: Int
+        public let challenger: Int
+        /// Every value evaluated, in increasing t.
+        public let points: [CrossoverPoint]
+        /// The bisection's estimate (its last bracket's middle) and the interval the noise allows;
+        /// nil when not searched.
+        public let estimate: ValueText?
+        public let low: ValueText?
+        public let high: ValueText?
+        /// Why no search was made (a choice has no value between its ends); nil when one was.
+        public let note: String?
+    }
+
+    // The job.
+    public let scenarioName: String
+    public let platform: String
+    public let description: String
+    public let seed: UInt64
+    public let runs: Int
+    public let designs: [String]
+    public let guesses: [GuessInfo]
+    public let skipped: [SkippedGuess]
+    public let settings: [SettingInfo]
+    public let points: Int
+    public let crossoverSteps: Int
+    /// `Robustness.contentHash`: shards of one job share it.
+    public let contentHash: String
+    /// The shard that computed this (1/1 for a whole or merged job).
+    public var shard: Shard
+
+    // What was measured: nil for a setting another shard computes.
+    public var counts: [Counts?]
+    /// In increasing setting order.
+    public var crossovers: [CrossoverSearch]
+
+    /// Whether every setting was measured (a whole job, or all its shards merged).
+    public var isComplete: Bool { counts.allSatisfy { $0 != nil } }
+
+    /// The counts of setting `index`, which must have been measured.
+    public func counts(_ index: Int) -> Counts {
+        guard let counts = counts[index] else { preconditionFailure("setting \(index) was not measured in this shard") }
+        return counts
+    }
+}
+
+extension Robustness {
+    /// The job as a result with nothing measured yet.
+    public func emptyResult(shard: Shard = Shard(index: 0, count: 1)) -> RobustResult {
+        let infos = guesses.map { guess in
+            RobustResult.GuessInfo(path: guess.path, unit: guess.row.unit, current: .init(guess.current), low: .init(guess.low),
+                                   high: .init(guess.high), stepped: guess.isStepped)
+        }
+        let settingInfos = settings.map { setting in
+            RobustResult.SettingInfo(kind: setting.kind, assignments: setting.assignments.map { .init(guess: $0.guess, value: .init($0.value)) },
+                                     sameAsBaseline: setting.sameAsBaseline)
+        }
+        return RobustResult(scenarioName: baseline.name, platform: baseline.platform.name, description: baseline.description,
+                            seed: baseline.seed, runs: runs, designs: designs.map(\.name), guesses: infos, skipped: skipped,
+                            settings: settingInfos, points: points, crossoverSteps: crossoverSteps, contentHash: contentHash,
+                            shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [])
+    }
+}

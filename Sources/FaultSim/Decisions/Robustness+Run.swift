@@ -1,0 +1,88 @@
+import Policies
+
+/// Simulating a robustness job: each setting as a panel of every design over the same runs, then
+/// a crossover search for each one-at-a-time setting that flips the leader. Settings run one
+/// after another, each over all threads; nothing depends on the thread count.
+extension Robustness {
+    /// Measures the settings `indices` (which must start with the baseline, 0: the other
+    /// settings' verdicts are judged against its leader) into `result`. A setting whose values
+    /// are all the scenario's own takes the baseline's counts without simulating.
+    /// - Complexity: O(|indices| · runs · designs²) plus the simulation.
+    public func measure(_ indices: [Int], into result: inout RobustResult, jobs: Int, progress: ProgressCounter? = nil) {
+        precondition(indices.first == 0, "the baseline comes first")
+        for index in indices {
+            if index != 0 && settings[index].sameAsBaseline {
+                result.counts[index] = result.counts[0]
+                continue
+            }
+            let panel = Runner.panel(scenario: scenario(of: settings[index]), designs: designs, pairs: .all,
+                                     runs: 0..<UInt64(runs), jobs: jobs, progress: progress)
+            result.counts[index] = Self.counts(panel)
+        }
+    }
+
+    /// The lost-order counts of a panel.
+    static func counts(_ panel: PanelResult) -> RobustResult.Counts {
+        let lostIndex = Objective.counted.firstIndex(of: .lost)!
+        var lostOnly = panel.onlyFirst[lostIndex]
+        for design in 0..<panel.designs { lostOnly[design * panel.designs + design] = 0 }
+        return RobustResult.Counts(lost: panel.tallies.map(\.lost), intents: panel.tallies.map(\.intents), lostOnly: lostOnly)
+    }
+
+    /// The measured one-at-a-time settings of `result` that flip the leader, in order: where
+    /// `searchCrossovers` searches (or notes why it cannot).
+    public func settingsToSearch(in result: RobustResult) -> [Int] {
+        result.settings.indices.filter { index in
+            result.counts[index] != nil && result.guessMoved(by: index) != nil && result.verdict(index) == .flips
+        }
+    }
+
+    /// For each setting of `settingsToSearch`, bisects between the scenario's value of its guess
+    /// (t = 0, the baseline) and the end that flips (t = 1) on the sign of the baseline leader's
+    /// lost intents minus the new leader's, paired over the same runs: `crossoverSteps`
+    /// halvings, each a paired simulation of the two designs. A choice has no value between
+    /// its ends and is noted instead.
+    /// - Complexity: `crossoverSteps` paired simulations of `runs` per flipping setting.
+    public func searchCrossovers(into result: inout RobustResult, jobs: Int, progress: ProgressCounter? = nil) {
+        for index in settingsToSearch(in: result) {
+            let (guessIndex, _) = result.guessMoved(by: index)!
+            let guess = guesses[guessIndex]
+            let end = settings[index].assignments[0].value
+            let leader = result.baselineLeader, challenger = result.leader(index)
+            guard !guess.current.isStepped(towards: end) else {
+                let note = guess.isStepped ? "a choice: no value lies between its ends"
+                    : "the scenario's value (\(guess.current.text)) and \(end.text) are distributions that do not blend"
+                result.crossovers.append(.init(setting: index, leader: leader, challenger: challenger, points: [], estimate: nil,
+                                               low: nil, high: nil, note: note))
+                continue
+            }
+            var evaluated: [RobustResult.CrossoverPoint] = []
+            let found = Crossover.bisect(0...1, steps: crossoverSteps) { t in
+                let value = guess.current.interpolated(to: end, at: t)
+                let counts: (leaderLost: Int64, challengerLost: Int64, onlyLeader: Int64, onlyChallenger: Int64, intents: Int64)
+                if t == 0 || t == 1 {
+                    let known = result.counts(t == 0 ? 0 : index)
+                    counts = (known.lost[leader], known.lost[challenger], known.only(leader, notBy: challenger),
+                              known.only(challenger, notBy: leader), known.intents[leader])
+                } else {
+                    var scenario = baseline
+                    guess.row.field.set(value, in: &scenario)
+                    let paired = Runner.compare(scenario: scenario, designs: [designs[leader], designs[challenger]],
+                                                runs: 0..<UInt64(runs), jobs: jobs, progress: progress)
+                    counts = (paired.tallies[0].lost, paired.tallies[1].lost, paired.pairs.lostOnlyBy(0, notBy: 1),
+                              paired.pairs.lostOnlyBy(1, notBy: 0), paired.tallies[0].intents)
+                }
+                evaluated.append(.init(t: t, value: .init(value), leaderLost: counts.leaderLost, challengerLost: counts.challengerLost,
+                                       onlyLeader: counts.onlyLeader, onlyChallenger: counts.onlyChallenger, intents: counts.intents))
+                let logP = ExactMcNemar.logPValue(onlyA: counts.onlyLeader, onlyB: counts.onlyChallenger)
+                return Crossover.Point(value: t, difference: Double(counts.onlyLeader - counts.onlyChallenger) / Double(max(counts.intents, 1)),
+                                       significant: logP < RobustResult.logFivePercent, detail: "")
+            }
+            evaluated.sort { $0.t < $1.t }
+            func text(_ t: Double?) -> RobustResult.ValueText? { t.map { .init(guess.current.interpolated(to: end, at: $0)) } }
+            result.crossovers.append(.init(setting: index, leader: leader, challenger: challenger, points: evaluated,
+                                           estimate: text(found.estimate), low: text(found.interval?.low), high: text(found.interval?.high),
+                                           note: nil))
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import FaultSim
+import Policies
+
+/// `simrun robust [scenario.json] --designs A,B,...`: does the answer rest on a guess? Every
+/// parameter the table marks as a guess goes to its plausible low and high one at a time, then
+/// `--lhs` Latin-hypercube points move all of them at once; each setting ranks the designs on
+/// the same runs, says whether the leader changes (McNemar's exact test), and where one end flips
+/// it, bisects for the value at which it does. The work is the library's `Robustness`; this
+/// reads the command line, prints the report and writes the CSV and the tornado chart.
+enum RobustCommand: Command {
+    /// The defaults of `--lhs` and `--steps`, which the report's robustness section uses too.
+    static let defaultPoints = 20
+    static let defaultSteps = 5
+    static let lhs = OptionSpec(name: "--lhs", valueName: "n", help: "Latin-hypercube points of all guesses at once, 1 to 1000.", defaultValue: "20")
+    static let params = OptionSpec(name: "--params", valueName: "k1,k2", help: "Move only these guessed keys; simrun keys marks the guesses.",
+                                   defaultValue: "every guess")
+    static let steps = OptionSpec(name: "--steps", valueName: "k", help: "Halvings of each crossover search after its two ends, 0 to 20.",
+                                  defaultValue: "5")
+    static let out = CommonOptions.out("Write one row per setting and design (lost orders, rank, leader, exact McNemar p against the baseline's leader, verdict, crossover), then every crossover point.")
+    static let svg = CommonOptions.svg("Write the tornado chart: how far each guess, at its low and high, moves the leader's lead.")
+    /// `--shard` splits the settings, not the runs: its own help, the common option's name.
+    static let shard = OptionSpec(name: "--shard", valueName: "K/N|auto",
+                                  help: "Compute only the K-th of N shares of the settings (the baseline, then every N-th setting from the K-th, with their crossovers) and write them to --partial-out; 'auto' reads K and N from a Slurm job array or a Kubernetes Indexed Job. simrun merge joins the parts.")
+
+    static let spec = CommandSpec.readingScenario(
+        name: "robust", abstract: "Does the answer rest on a guess? Every guessed parameter at its plausible low and high, one at a time, then Latin-hypercube points of all at once: each setting ranks the designs on the same runs (paired, exact McNemar), says whether the leader flips, and where, by bisection.",
+        summary: "Which guessed parameters can flip the best design, and where (paired).",
+        options: [CommonOptions.designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, lhs, params, steps, out, svg,
+                  CommonOptions.set, CommonOptions.quiet, shard, ShardOptions.shardCount, ShardOptions.partialOut])
+
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let points = try context.integer(lhs, in: 1...1_000) ?? defaultPoints
+        let stepCount = try context.integer(steps, in: 0...20) ?? defaultSteps
+        let only = try chosenGuesses(context)
+        let base = try context.scenario(applying: .all)
+        let designs = base.scenario.selectedDesigns
+        guard designs.count >= 2 else {
+            throw context.invalid(designs.map(\.name).joined(separator: ","), for: CommonOptions.designs,
+                                  because: "robust compares two designs or more")
+        }
+        let shardRequest = try ShardOptions.request(context, exclusive: [out, svg])
+        let targets = try context.outputs([out, svg, ShardOptions.partialOut], inputs: base.inputs)
+        ScenarioInput.warnAboutUnlistedCustomDesigns(base.scenario, context)
+        ScenarioInput.warnAboutEventCap(base, designs: designs)
+
+        let plan = Robustness(scenario: base.scenario, designs: designs, only: only, points: points, runs: base.scenario.runs,
+                              crossoverSteps: stepCount)
+        let shardOfJob = shardRequest?.shard ?? Shard(index: 0, count: 1)
+        let indices = plan.indices(of: shardOfJob)
+        var result = plan.emptyResult(shard: shardOfJob)
+        let simulated = indices.filter { $0 == 0 || !plan.settings[$0].sameAsBaseline }.count
+        let quiet = context.given(CommonOptions.quiet)
+        let progress = ProgressLine(total: simulated * plan.runs, label: "simrun robust: \(simulated) settings", quiet: quiet)
+        plan.measure(indices, into: &result, jobs: context.jobs, progress: progress.counter)
+        progress.finish()
+        let searches = plan.settingsToSearch(in: result).count
+        if searches > 0 {
+            let crossoverProgress = ProgressLine(total: searches * stepCount * plan.runs, label: "simrun robust: \(searches) crossover searches",
+                                                 quiet: quiet)
+            plan.searchCrossovers(into: &result, jobs: context.jobs, progress: crossoverProgress.counter)
+            crossoverProgress.finish()
+        }
+
+        if let shardRequest, shardRequest.sharded {
+            try ScenarioInput.write([(targets[2], result.partialFileText)])
+            printOutput("simrun robust: shard \(shardOfJob) measured \(indices.count) of \(plan.settings.count) settings (the baseline "
+                + "included) x \(designs.count) designs x \(Grouped.format(plan.runs)) runs, \(result.crossovers.count) crossover "
+                + "search\(result.crossovers.count == 1 ? "" : "es"); wrote \(context.value(ShardOptions.partialOut) ?? ""). simrun merge joins the parts.")
+            return ExitCode.success
+        }
+        try ScenarioInput.write([(targets[0], result.csv), (targets[1], result.tornadoSVG), (targets[2], result.partialFileText)])
+        printOutput(result.text(source: base.shownPath), terminator: "")
+        printOutput(written([out, svg, ShardOptions.partialOut], context))
+        return ExitCode.success
+    }
+
+    /// `--params`: guesses of the table, each once; nil for every guess.
+    static func chosenGuesses(_ context: CommandContext) throws(CommandFailure) -> [String]? {
+        guard let text = context.value(params) else { return nil }
+        let keys = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let guesses = Guess.tableKeys
+        for (index, key) in keys.enumerated() {
+            if let row = ScenarioParameter.row(key), !guesses.contains(key) {
+                throw context.invalid(text, for: params, because: "'\(key)' is not a guess (its source: \(row.sourceText)); simrun keys marks the guesses")
+            }
+            guard guesses.contains(key) else {
+                var reason = "'\(key)' is not a scenario key"
+                if let hint = Suggestion.nearest(to: key, in: guesses) { reason += "; did you mean '\(hint)'?" }
+                throw context.invalid(text, for: params, because: reason + " (simrun keys lists them)")
+            }
+            if keys[..<index].contains(key) { throw context.invalid(text, for: params, because: "'\(key)' is named twice") }
+        }
+        return keys
+    }
+
+    /// "wrote robust.csv, tornado.svg" for the files given (standard output left out).
+    static func written(_ options: [OptionSpec], _ context: CommandContext) -> String {
+        let files = options.compactMap { context.value($0) }.filter { $0 != OutputFiles.stdoutPath }
+        return files.isEmpty ? "(no file written: --out and --svg write the CSV and the tornado chart)" : "wrote " + files.joined(separator: ", ")
+    }
+
+    /// `simrun merge` of robustness shards: the parts read, merged and written as the unsharded
+    /// job writes them (`--out`, `--svg`, `--partial-out`).
+    static func merge(_ context: CommandContext, runOptions: [OptionSpec], sweepOptions: [OptionSpec]) throws(CommandFailure) -> Int32 {
+        let files = context.positionals
+        var parts: [RobustResult.Part] = []
+        for file in files {
+            do throws(ScenarioError) {
+                let bytes = try ScenarioLoader.readPartialFile(file)
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw ScenarioError(file: file, keyPath: "", message: "the file is not UTF-8 text")
+                }
+                let parsed = try RobustResult.parsePartial(text, file: file)
+                parts.append((file, parsed.tool, parsed.model, parsed.result))
+            } catch {
+                printError("Error: \(error)")
+                throw .exit(error.unreadable ? ExitCode.noInput : ExitCode.data)
+            }
+        }
+        for option in runOptions + sweepOptions where context.given(option) {
+            throw context.error("'\(option.name)' goes with the parts of a run or sweep; these are the parts of a robust job.")
+        }
+        let merged: RobustResult
+        switch RobustResult.merge(parts) {
+        case .success(let result): merged = result
+        case .failure(let error):
+            printError("Error: \(error)")
+            throw .exit(ExitCode.data)
+        }
+        let targets = try context.outputs([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], inputs: files)
+        try ScenarioInput.write([(targets[0], merged.csv), (targets[1], merged.tornadoSVG), (targets[2], merged.partialFileText)])
+        printOutput("simrun merge: \(parts.count) part\(parts.count == 1 ? "" : "s") of a robust job, simrun \(parts[0].tool) (model \(parts[0].model))")
+        printOutput(merged.text(source: merged.scenarioName), terminator: "")
+        printOutput(written([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], context))
+        return ExitCode.success
+    }
+
+    /// Whether the file at `path` is a robustness shard (read errors are left to the merge).
+    static func isRobustPart(_ path: String) -> Bool {
+        guard let bytes = try? ScenarioLoader.readPartialFile(path), let text = String(validating: bytes, as: UTF8.self) else { return false }
+        return RobustResult.isPartial(text)
+    }
+}

@@ -108,18 +108,9 @@ public enum AblationText {
         d.onlyA + d.onlyB == 0 && d.difference == 0 && d.logP == 0 ? "-" : d.pText
     }
 
-    /// Rows as aligned columns; the first `leftColumns` are left-aligned, the rest right-aligned.
+    /// Rows as aligned columns under an optional header; the first `leftColumns` are left-aligned.
     static func table(_ rows: [[String]], header: [String]?, leftColumns: Int, indent: String) -> String {
-        let all = (header.map { [$0] } ?? []) + rows
-        guard let width = all.first?.count else { return "" }
-        var widths = [Int](repeating: 0, count: width)
-        for row in all { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        return all.map { row in
-            indent + row.enumerated().map { index, cell in
-                let pad = String(repeating: " ", count: widths[index] - cell.count)
-                return index < leftColumns ? cell + pad : pad + cell
-            }.joined(separator: "  ").trimmingTrailingSpaces + "\n"
-        }.joined()
+        TextColumns.aligned((header.map { [$0] } ?? []) + rows, left: Set(0..<leftColumns), indent: indent)
     }
 
     // MARK: CSV
@@ -169,15 +160,6 @@ public enum AblationText {
                    ResultCSV.csvField(step.changes.map(\.to.label).joined(separator: " + ")),
                    objectiveCells(step.differences, rates: step.rates)].joined(separator: ",") + "\n"
         }
-        return text
-    }
-}
-
-extension String {
-    /// The string without trailing spaces.
-    var trimmingTrailingSpaces: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
         return text
     }
 }

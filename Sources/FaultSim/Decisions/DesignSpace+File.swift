@@ -28,20 +28,9 @@ extension DesignSpace {
 
     /// The space a space file's text describes; `file` names it in errors.
     public static func read(_ text: String, file: String) throws(ScenarioError) -> DesignSpace {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(text)
-        } catch {
-            throw ScenarioError(file: file, keyPath: "", message: "line \(error.line), column \(error.column): \(error.message)")
-        }
+        let root = try JSONParser.parse(text, file: file)
         var reader = try ObjectReader(file: file, path: "", value: root)
-        var from = "naive"
-        try reader.string("from", &from)
-        guard let base = Design.preset(named: from) else {
-            var message = "unknown preset"
-            if let hint = Suggestion.nearest(to: from, in: Design.presets.map(\.name)) { message += "; did you mean '\(hint)'?" }
-            throw reader.fail("from", .string(from), message)
-        }
+        let base = try DesignReader.fromPreset(&reader)
         var allowed: [[Int]] = DesignAxis.table.map { axis in axis.index(of: base).map { [$0] } ?? [baseValue] }
         if let axes = try reader.object("axes") {
             let names = DesignAxis.table.map(\.name)

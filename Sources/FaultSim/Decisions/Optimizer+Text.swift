@@ -187,15 +187,7 @@ extension OptimizerText {
     /// Rows as aligned columns, indented by two spaces: the columns in `left` left-aligned, the
     /// others right-aligned; no trailing spaces.
     static func table(_ rows: [[String]], header: [String], left: Set<Int>) -> String {
-        let all = [header] + rows
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in all { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        return all.map { row in
-            "  " + row.enumerated().map { index, cell in
-                let pad = String(repeating: " ", count: widths[index] - cell.count)
-                return left.contains(index) ? cell + pad : pad + cell
-            }.joined(separator: "  ").trimmingTrailingSpaces + "\n"
-        }.joined()
+        TextColumns.aligned([header] + rows, left: left, indent: "  ")
     }
 }
 

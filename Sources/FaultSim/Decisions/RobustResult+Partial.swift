@@ -44,21 +44,9 @@ extension RobustResult {
 
     /// Reads a shard written by `partialFileText`; an error names `file`, the key and the value.
     public static func parsePartial(_ text: String, file: String) throws(ScenarioError) -> (tool: String, model: String, result: RobustResult) {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(text)
-        } catch {
-            throw ScenarioError(file: file, keyPath: "", message: "line \(error.line), column \(error.column): \(error.message)")
-        }
-        let root = PartialReader(file: file, value: json, path: "")
-        guard try root.string("format") == partialFormat else {
-            throw ScenarioError(file: file, keyPath: "format", message: "not a simrun robust partial result (written by `simrun robust --partial-out`)")
-        }
-        let version = try root.integer("formatVersion")
-        guard version == Int64(partialFormatVersion) else {
-            throw ScenarioError(file: file, keyPath: "formatVersion", value: String(version),
-                                message: "written in robust partial format \(version); this simrun reads format \(partialFormatVersion)")
-        }
+        let root = try PartialReader.root(of: text, file: file, format: partialFormat, version: partialFormatVersion,
+                                          kind: "simrun robust partial result (written by `simrun robust --partial-out`)",
+                                          versionName: "robust partial format")
         let shardText = try root.string("shard")
         guard let shard = Shard.parse(shardText) else { throw ScenarioError(file: file, keyPath: "shard", value: shardText, message: "expected K/N") }
         let runs = try root.integer("runs")

@@ -44,7 +44,7 @@ extension RobustResult {
             }
             rows.append(row)
         }
-        var text = "With the scenario's values:\n" + Self.aligned(rows, left: [1])
+        var text = "With the scenario's values:\n" + TextColumns.aligned(rows, left: [1])
         guard order.count > 1 else { return text }
         let second = order[1]
         let logP = Self.logP(counts, leader, second)
@@ -107,7 +107,7 @@ extension RobustResult {
             let guess = guesses[row.guess]
             rows.append([guess.path, guess.low.shown, Self.signedAmount(row.low), guess.high.shown, Self.signedAmount(row.high)])
         }
-        text += Self.aligned(rows, left: [0, 1, 3], indent: "  ")
+        text += TextColumns.aligned(rows, left: [0, 1, 3], indent: "  ")
         let still = moved.filter { $0.span == 0 }.count
         if moved.count > shown.count {
             text += "  (\(moved.count - shown.count) more in the CSV\(still > 0 ? ", \(still) of which move it not at all" : ""))\n"
@@ -182,23 +182,5 @@ extension RobustResult {
     static func signedAmount(_ value: Double) -> String {
         let text = amount(abs(value))
         return text == "0.0" ? "0" : (value < 0 ? "-" : "+") + text
-    }
-
-
-    /// Rows of cells as aligned columns, numbers right-aligned, the columns `left` left-aligned.
-    static func aligned(_ rows: [[String]], left: Set<Int>, indent: String = "") -> String {
-        var widths: [Int] = []
-        for row in rows {
-            for (index, cell) in row.enumerated() {
-                if index == widths.count { widths.append(0) }
-                widths[index] = max(widths[index], cell.count)
-            }
-        }
-        return rows.map { row in
-            indent + row.enumerated().map { index, cell in
-                let pad = String(repeating: " ", count: widths[index] - cell.count)
-                return left.contains(index) ? cell + pad : pad + cell
-            }.joined(separator: "  ").trailingSpacesTrimmed + "\n"
-        }.joined()
     }
 }

@@ -29,13 +29,8 @@ enum DesignReader {
             guard Design.preset(named: name) == nil, !designs.contains(where: { $0.name == name }) else {
                 throw reader.fail("name", .string(name), "a preset or another custom design already has this name")
             }
-            var base = "naive"
-            try reader.string("from", &base)
-            guard var design = Design.preset(named: base) else {
-                var message = "unknown preset"
-                if let hint = Suggestion.nearest(to: base, in: Design.presets.map(\.name)) { message += "; did you mean '\(hint)'?" }
-                throw reader.fail("from", .string(base), message)
-            }
+            var design = try fromPreset(&reader)
+            let base = design.name
             design.name = name
             design.summary = "custom: \(base) with overrides"
             design.source = "\(file)"
@@ -51,6 +46,19 @@ enum DesignReader {
         }
         try checkOlderOSDesigns(designs, file: file)
         return designs
+    }
+
+    /// The preset the object's `"from"` names (default `naive`); an unknown name is an error
+    /// suggesting the nearest preset. Custom designs and space files both start from one.
+    static func fromPreset(_ reader: inout ObjectReader) throws(ScenarioError) -> Design {
+        var name = "naive"
+        try reader.string("from", &name)
+        guard let design = Design.preset(named: name) else {
+            var message = "unknown preset"
+            if let hint = Suggestion.nearest(to: name, in: Design.presets.map(\.name)) { message += "; did you mean '\(hint)'?" }
+            throw reader.fail("from", .string(name), message)
+        }
+        return design
     }
 
     /// Every `olderOSDesign` a custom design names is a StoreKit 1 preset or custom design.

@@ -71,3 +71,15 @@ public enum Suggestion {
         return previous[b.count]
     }
 }
+
+extension JSONParser {
+    /// `text` parsed, or an error naming `file` with the line and column of the syntax error:
+    /// how every file simrun reads (scenarios, partial results, space files) reports bad JSON.
+    public static func parse(_ text: String, file: String) throws(ScenarioError) -> JSONValue {
+        do {
+            return try parse(text)
+        } catch {
+            throw ScenarioError(file: file, keyPath: "", message: "line \(error.line), column \(error.column): \(error.message)")
+        }
+    }
+}

@@ -67,12 +67,7 @@ public enum ScenarioLoader {
         _ text: String, file: String, name: String, overrides: [ScenarioOverride] = [],
         knownDesigns: [String] = Design.presets.map(\.name)
     ) throws(ScenarioError) -> Scenario {
-        var json: JSONValue
-        do {
-            json = try JSONParser.parse(text)
-        } catch {
-            throw ScenarioError(file: file, keyPath: "", message: "line \(error.line), column \(error.column): \(error.message)")
-        }
+        var json = try JSONParser.parse(text, file: file)
         if case .object = json {
             for override in overrides { json = try override.apply(to: json, file: file) }
         }

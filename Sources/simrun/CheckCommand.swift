@@ -195,10 +195,10 @@ enum CheckCommand: Command {
     }
 
     static func replayCommand(path: String?, design: String, example: Counterexample, timing: CheckTiming, overrides: [ScenarioOverride]) -> String {
-        "simrun trace" + (path.map { " " + ScenarioInput.shellQuoted($0) } ?? "") + " --design \(design)"
+        "simrun trace" + (path.map { " " + ShellWord.quoted($0) } ?? "") + " --design \(design)"
             + scheduleArguments(points: example.points, timing: timing, returningCustomer: example.returningCustomer,
                                 belowIOS15: example.belowIOS15)
-            + overrides.map { " --set " + ScenarioInput.shellQuoted($0.text) }.joined()
+            + overrides.map { " --set " + ShellWord.quoted($0.text) }.joined()
     }
 
     /// ` --fire P,Q --timings T --customer C [--ios below-15]`: what `simrun trace` needs to

@@ -55,7 +55,7 @@ enum CompareCommand: Command {
             let d = line.difference
             rows.append([line.outcome.name, Grouped.format(Int(line.countA)), Grouped.format(Int(line.countB)),
                          Grouped.format(Int(line.counts.onlyA)), Grouped.format(Int(line.counts.onlyB)), Grouped.format(Int(line.counts.both)),
-                         "\(signed(d.points)) [\(signed(d.low)), \(signed(d.high))]", ExactMcNemar.formatted(logPValue: line.logP)])
+                         "\(signed(d.points)) [\(signed(d.low)), \(signed(d.high))]", PValue.text(logP: line.logP)])
         }
         var widths = [Int](repeating: 0, count: header.count)
         for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
@@ -80,10 +80,10 @@ enum CompareCommand: Command {
         case .notCharged: what = "intents not charged (cancels included)"
         }
         let onlyA = line.counts.onlyA, onlyB = line.counts.onlyB
-        let p = ExactMcNemar.formatted(logPValue: line.logP)
+        let p = PValue.text(logP: line.logP)
         let evidence = "\(Grouped.format(Int(onlyA))) vs \(Grouped.format(Int(onlyB))) discordant intents, p " + (p.hasPrefix("<") ? p : "= \(p)")
         if onlyA + onlyB == 0 { return "\(what): the same intents under both designs (\(Grouped.format(Int(line.counts.both))))." }
-        guard line.logP < DeterministicMath.log(0.05) else { return "\(what): no significant difference (\(evidence))." }
+        guard line.logP < Significance.logLevel else { return "\(what): no significant difference (\(evidence))." }
         let fewer = onlyA < onlyB ? a : b, more = onlyA < onlyB ? b : a
         let verb: String
         switch line.outcome {
@@ -104,7 +104,7 @@ enum CompareCommand: Command {
             text += [scenario.name, scenario.platform.name, a, b, line.outcome.name, String(intents), String(line.countA), String(line.countB),
                      String(line.counts.onlyA), String(line.counts.onlyB), String(line.counts.both), signed(d.points, places: 6),
                      signed(d.low, places: 6), signed(d.high, places: 6), signed(line.logP, places: 6),
-                     ExactMcNemar.formatted(logPValue: line.logP)].joined(separator: ",") + "\n"
+                     PValue.text(logP: line.logP)].joined(separator: ",") + "\n"
         }
         return text
     }

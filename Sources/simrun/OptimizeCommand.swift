@@ -103,7 +103,7 @@ enum OptimizeCommand: Command {
         try ScenarioInput.write([(targets[0], OptimizerText.csv(result, scenario: scenario)),
                                  (targets[1], OptimizerText.json(result, scenario: scenario))])
         printOutput(OptimizerText.text(result), terminator: "")
-        printOutput("time: \(ScenarioInput.spoken(seconds)) on \(context.jobs) thread\(context.jobs == 1 ? "" : "s") here")
+        printOutput("time: \(DurationText.spoken(seconds: seconds)) on \(context.jobs) thread\(context.jobs == 1 ? "" : "s") here")
         return ExitCode.success
     }
 }

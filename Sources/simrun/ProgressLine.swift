@@ -45,7 +45,7 @@ final class ProgressLine: @unchecked Sendable {
         let rate = Double(done) / max(seconds, 1e-9)
         let left = rate > 0 ? Double(total - done) / rate : 0
         let text = "\(label): \(Grouped.format(done)) / \(Grouped.format(total)) runs, \(Grouped.format(rate)) runs/s, "
-            + "\(ScenarioInput.spoken(left)) left"
+            + "\(DurationText.spoken(seconds: left)) left"
         writeError("\r\u{1B}[K" + text)
     }
 

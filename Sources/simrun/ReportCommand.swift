@@ -100,11 +100,11 @@ enum ReportCommand: Command {
                                     progress: progress.counter)
             ablationCommand = (["simrun", "ablate", source.shownPath, "--design", chosen[leader].name, "--runs", String(ablationRuns),
                                 "--seed", String(scenario.seed)] + context.overrides.flatMap { ["--set", $0.text] })
-                .map(ScenarioInput.shellQuoted).joined(separator: " ")
+                .map(ShellWord.quoted).joined(separator: " ")
         }
         progress.finish()
 
-        let command = (["simrun", "report"] + reproducing(context.arguments)).map(ScenarioInput.shellQuoted).joined(separator: " ")
+        let command = (["simrun", "report"] + reproducing(context.arguments)).map(ShellWord.quoted).joined(separator: " ")
         var input = HTMLReport.Input(scenario: scenario, source: source.shownPath, rows: rows, pairs: pairs,
                                      diagrams: diagrams, sweeps: sweeps, command: command, outcomeScale: scale)
         input.ablation = ablation

@@ -94,17 +94,8 @@ enum ScenarioInput {
         let started = DispatchTime.now().uptimeNanoseconds
         _ = Runner.run(scenario: scenario, designs: designs, runs: 0..<sample, jobs: jobs)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 * Double(runCount) / Double(sample)
-        printError("simrun: \(Grouped.format(runCount)) runs × \(designs.count) designs will take about \(spoken(seconds)) "
+        printError("simrun: \(Grouped.format(runCount)) runs × \(designs.count) designs will take about \(DurationText.spoken(seconds: seconds)) "
             + "on \(jobs) threads here (timed on \(Grouped.format(Int(sample))) runs). Ctrl-C stops it and writes nothing.")
-    }
-
-    /// 90 → "2 minutes", 200000 → "2.3 days".
-    static func spoken(_ seconds: Double) -> String {
-        if seconds < 120 { return Int(seconds.rounded()) == 1 ? "1 second" : "\(Int(seconds.rounded())) seconds" }
-        if seconds < 7_200 { return "\(Int((seconds / 60).rounded())) minutes" }
-        if seconds < 172_800 { return FixedPoint.format(seconds / 3_600, places: 1) + " hours" }
-        if seconds < 3.2e7 { return FixedPoint.format(seconds / 86_400, places: 1) + " days" }
-        return FixedPoint.format(seconds / 3.15e7, places: 1) + " years"
     }
 
     /// Writes each (target, text) whose target was given, all or nothing; reported and exit
@@ -121,13 +112,7 @@ enum ScenarioInput {
 
     /// The exact command that replays run `run` of `design` (no path: the default scenario).
     static func traceCommand(path: String?, design: String, run: UInt64, seed: UInt64, overrides: [ScenarioOverride] = []) -> String {
-        "simrun trace" + (path.map { " " + shellQuoted($0) } ?? "") + " --design \(design) --run \(run) --seed \(seed)"
-            + overrides.map { " --set " + shellQuoted($0.text) }.joined()
-    }
-
-    /// `text` as one shell word: as is when it is plain, else in single quotes.
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_.=/:,+[]".contains($0) }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "simrun trace" + (path.map { " " + ShellWord.quoted($0) } ?? "") + " --design \(design) --run \(run) --seed \(seed)"
+            + overrides.map { " --set " + ShellWord.quoted($0.text) }.joined()
     }
 }

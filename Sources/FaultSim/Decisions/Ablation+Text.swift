@@ -138,15 +138,15 @@ public enum AblationText {
     /// One row per change: simulated ones by effect, then the skipped ones with their reason.
     public static func csv(_ result: Ablation.Result, scenario: Scenario) -> String {
         var text = "scenario,platform,design,axis,from,to,status,reason,intents," + objectiveHeader + "\n"
-        let prefix = [scenario.name, scenario.platform.name, result.design.name].map(ResultCSV.csvField).joined(separator: ",")
+        let prefix = [scenario.name, scenario.platform.name, result.design.name].map(CSV.field).joined(separator: ",")
         for row in result.rows {
-            text += [prefix, ResultCSV.csvField(row.change.axis), ResultCSV.csvField(row.change.from.label), ResultCSV.csvField(row.change.to.label),
+            text += [prefix, CSV.field(row.change.axis), CSV.field(row.change.from.label), CSV.field(row.change.to.label),
                      "simulated", "", String(result.intents), objectiveCells(row.differences, rates: row.rates)].joined(separator: ",") + "\n"
         }
         let empty = Array(repeating: "", count: Objective.allCases.count * 8).joined(separator: ",")
         for change in result.skipped {
-            text += [prefix, ResultCSV.csvField(change.axis), ResultCSV.csvField(change.from.label), ResultCSV.csvField(change.to.label),
-                     "skipped", ResultCSV.csvField(change.problems.joined(separator: "; ")), "", empty].joined(separator: ",") + "\n"
+            text += [prefix, CSV.field(change.axis), CSV.field(change.from.label), CSV.field(change.to.label),
+                     "skipped", CSV.field(change.problems.joined(separator: "; ")), "", empty].joined(separator: ",") + "\n"
         }
         return text
     }
@@ -155,9 +155,9 @@ public enum AblationText {
     public static func walkCSV(_ walk: Ablation.Walk, scenario: Scenario) -> String {
         var text = "scenario,platform,from_design,to_design,step,axes,to_values," + objectiveHeader + "\n"
         for (index, step) in walk.steps.enumerated() {
-            text += [scenario.name, scenario.platform.name, walk.from.name, walk.to.name].map(ResultCSV.csvField).joined(separator: ",") + ","
-                + [String(index + 1), ResultCSV.csvField(step.changes.map(\.axis).joined(separator: " + ")),
-                   ResultCSV.csvField(step.changes.map(\.to.label).joined(separator: " + ")),
+            text += [scenario.name, scenario.platform.name, walk.from.name, walk.to.name].map(CSV.field).joined(separator: ",") + ","
+                + [String(index + 1), CSV.field(step.changes.map(\.axis).joined(separator: " + ")),
+                   CSV.field(step.changes.map(\.to.label).joined(separator: " + ")),
                    objectiveCells(step.differences, rates: step.rates)].joined(separator: ",") + "\n"
         }
         return text

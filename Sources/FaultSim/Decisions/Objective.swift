@@ -95,7 +95,7 @@ public struct PairedDifference: Sendable, Equatable {
     public func isSignificant(alpha: Double = 0.05) -> Bool { logP < DeterministicMath.log(alpha) }
 
     /// p for people ("0.041", "3.2e-07").
-    public var pText: String { ExactMcNemar.formatted(logPValue: logP) }
+    public var pText: String { PValue.text(logP: logP) }
 }
 
 /// The normal distribution's two-sided tail in log space, for the paired z-test: ln P(|Z| ≥ z).

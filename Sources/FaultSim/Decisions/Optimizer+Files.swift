@@ -35,7 +35,7 @@ extension OptimizerText {
                 }
             }
             cells += design.axisJSON.map { $0.value.label }
-            lines.append(cells.map(ResultCSV.csvField).joined(separator: ","))
+            lines.append(cells.map(CSV.field).joined(separator: ","))
         }
         for design in result.front {
             let status = design.tiedWith.isEmpty ? "front" : "front_tied"

@@ -70,7 +70,7 @@ public enum Optimizer {
 
         /// The first rung whose runs make identity trustworthy at `resolution`, or the last.
         public var trustedRung: Int {
-            let needed = -DeterministicMath.log(0.05) / resolution
+            let needed = -Significance.logLevel / resolution
             return rungs.firstIndex { Double($0) >= needed } ?? rungs.count - 1
         }
     }

@@ -128,8 +128,8 @@ extension PairedDifference {
         let perIntent = n / Double(max(intents, 1))
         let logP: Double
         if standardError == 0 { logP = total == 0 ? 0 : -Double.infinity } else { logP = NormalTail.logTwoSided(z: mean / standardError) }
-        return PairedDifference(difference: mean * perIntent, low: (mean - 1.959963984540054 * standardError) * perIntent,
-                                high: (mean + 1.959963984540054 * standardError) * perIntent, logP: logP, onlyA: 0, onlyB: 0)
+        return PairedDifference(difference: mean * perIntent, low: (mean - Wilson.z95 * standardError) * perIntent,
+                                high: (mean + Wilson.z95 * standardError) * perIntent, logP: logP, onlyA: 0, onlyB: 0)
     }
 }
 

@@ -19,7 +19,7 @@ extension RobustResult {
             let tail = [designs[order[0]], order[0] != leader ? "true" : "false"]
             let crossoverCells = [search?.estimate?.set ?? "", search?.low?.set ?? "", search?.high?.set ?? ""]
             for design in designs.indices {
-                let p = design == leader ? "" : ExactMcNemar.formatted(logPValue: Self.logP(counts, design, leader))
+                let p = design == leader ? "" : PValue.text(logP: Self.logP(counts, design, leader))
                 text += row([scenarioName] + setting + measured(designs[design], counts.lost[design], counts.intents[design])
                     + [String(order.firstIndex(of: design)! + 1)] + tail + [p, verdict.rawValue, Self.fixed(lead(index))] + crossoverCells)
             }
@@ -30,14 +30,14 @@ extension RobustResult {
                 // The two designs' ranking by the tie rule: fewer lost first, the baseline's leader on a tie.
                 let challengerAhead = point.challengerLost < point.leaderLost
                 let logP = ExactMcNemar.logPValue(onlyA: point.onlyChallenger, onlyB: point.onlyLeader)
-                let verdict: Verdict = !challengerAhead ? .keeps : logP < Self.logFivePercent ? .flips : .notSignificant
+                let verdict: Verdict = !challengerAhead ? .keeps : logP < Significance.logLevel ? .flips : .notSignificant
                 let lead = Double(point.challengerLost - point.leaderLost) / Double(max(point.intents, 1)) * 1_000_000
                 let front = [scenarioName, String(search.setting), "crossover", path, point.value.set]
                 let tail = [designs[challengerAhead ? search.challenger : search.leader], challengerAhead ? "true" : "false"]
                 text += row(front + measured(designs[search.leader], point.leaderLost, point.intents) + [challengerAhead ? "2" : "1"] + tail
                     + ["", verdict.rawValue, Self.fixed(lead), "", "", ""])
                 text += row(front + measured(designs[search.challenger], point.challengerLost, point.intents) + [challengerAhead ? "1" : "2"]
-                    + tail + [ExactMcNemar.formatted(logPValue: logP), verdict.rawValue, Self.fixed(lead), "", "", ""])
+                    + tail + [PValue.text(logP: logP), verdict.rawValue, Self.fixed(lead), "", "", ""])
             }
         }
         for skip in skipped {
@@ -66,5 +66,5 @@ extension RobustResult {
                 FixedPoint.format(interval.high * 1e6, places: 1)]
     }
 
-    func row(_ cells: [String]) -> String { cells.map(ResultCSV.csvField).joined(separator: ",") + "\n" }
+    func row(_ cells: [String]) -> String { cells.map(CSV.field).joined(separator: ",") + "\n" }
 }

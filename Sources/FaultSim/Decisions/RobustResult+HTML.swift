@@ -2,19 +2,19 @@
 /// the tornado chart inline. `simrun report` places it; it has no ids and no script.
 extension RobustResult {
     /// `<section><h2>Which guesses could change the answer</h2>…</section>`, in the report's style.
-    public var htmlSection: String { HTMLReport.section("Which guesses could change the answer", htmlBody) }
+    public var htmlSection: String { Markup.section("Which guesses could change the answer", htmlBody) }
 
     /// The section's content without its heading.
     public var htmlBody: String {
-        let e = HTMLReport.e
+        let e = Markup.escaped
         let counts = counts(0), order = ranking(0), leader = order[0]
         var html = "<p class=\"answer\">With the scenario's values, <b>\(e(designs[leader]))</b> loses the fewest orders"
         if order.count > 1 {
             let second = order[1], logP = Self.logP(counts, leader, second)
-            let significant = counts.lost[leader] < counts.lost[second] && logP < Self.logFivePercent
+            let significant = counts.lost[leader] < counts.lost[second] && logP < Significance.logLevel
             html += significant ? ", significantly fewer than \(e(designs[second]))" : ", but not significantly fewer than \(e(designs[second]))"
             html += " (\(counts.only(leader, notBy: second)) against \(counts.only(second, notBy: leader)) discordant intents, exact McNemar p "
-                + "\(e(Self.pText(logP))))"
+                + "\(e(PValue.phrase(logP: logP))))"
         }
         html += ". Each of the \(guesses.count) guesses of the parameter table was moved to its plausible low and high, one at a time, "
             + "then \(points) Latin-hypercube point\(points == 1 ? "" : "s") moved all of them at once: \(Grouped.format(runs)) runs per "
@@ -59,7 +59,7 @@ extension RobustResult {
     }
 
     func settingHTML(_ index: Int) -> String {
-        let e = HTMLReport.e
+        let e = Markup.escaped
         guard let (guess, high) = guessMoved(by: index) else { return e(settingName(index)) }
         let info = guesses[guess]
         return "<code>\(e(info.path))</code> at its \(high ? "high" : "low") (\(e(high ? info.high.shown : info.low.shown)))"

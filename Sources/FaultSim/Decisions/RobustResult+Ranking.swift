@@ -16,7 +16,6 @@ extension RobustResult {
         case notSignificant = "not significant"
     }
 
-    static let logFivePercent = DeterministicMath.log(0.05)
 
     /// Lost orders of design `d` per 10^6 intents.
     public static func perMillion(_ counts: Counts, _ d: Int) -> Double {
@@ -54,7 +53,7 @@ extension RobustResult {
         if leader == previous { return .keeps }
         let counts = counts(index)
         let fewer = counts.lost[leader] < counts.lost[previous]
-        return fewer && Self.logP(counts, leader, previous) < Self.logFivePercent ? .flips : .notSignificant
+        return fewer && Self.logP(counts, leader, previous) < Significance.logLevel ? .flips : .notSignificant
     }
 
     /// The baseline leader's lead in setting `index`: the best other design's lost orders minus

@@ -40,7 +40,7 @@ extension RobustResult {
                 let paired = PairedOutcomes.Counts(onlyA: counts.only(design, notBy: leader), onlyB: counts.only(leader, notBy: design))
                 let d = paired.difference(intents: counts.intents[design])
                 row += ["\(Self.signedAmount(d.points * 1e4)) [\(Self.signedAmount(d.low * 1e4)), \(Self.signedAmount(d.high * 1e4))]",
-                        ExactMcNemar.formatted(logPValue: Self.logP(counts, design, leader))]
+                        PValue.text(logP: Self.logP(counts, design, leader))]
             }
             rows.append(row)
         }
@@ -49,8 +49,8 @@ extension RobustResult {
         let second = order[1]
         let logP = Self.logP(counts, leader, second)
         let evidence = "\(counts.only(leader, notBy: second)) against \(counts.only(second, notBy: leader)) discordant intents, "
-            + "exact McNemar p \(Self.pText(logP))"
-        if counts.lost[leader] < counts.lost[second] && logP < Self.logFivePercent {
+            + "exact McNemar p \(PValue.phrase(logP: logP))"
+        if counts.lost[leader] < counts.lost[second] && logP < Significance.logLevel {
             text += "\(designs[leader]) leads: it loses significantly fewer orders than \(designs[second]), the runner-up (\(evidence)).\n"
         } else {
             text += "\(designs[leader]) leads, but not significantly: \(designs[second]), the runner-up, loses "
@@ -152,7 +152,7 @@ extension RobustResult {
         let counts = counts(index), leader = baselineLeader, challenger = self.leader(index)
         return "\(designs[challenger]) leads: \(counts.lost[challenger]) lost against \(designs[leader])'s \(counts.lost[leader]) "
             + "(\(counts.only(challenger, notBy: leader)) against \(counts.only(leader, notBy: challenger)) discordant intents, "
-            + "exact McNemar p \(Self.pText(Self.logP(counts, challenger, leader))))"
+            + "exact McNemar p \(PValue.phrase(logP: Self.logP(counts, challenger, leader))))"
     }
 
     /// `--set key=value`, the argument quoted for a shell when it needs to be.
@@ -160,12 +160,6 @@ extension RobustResult {
         let argument = "\(path)=\(value)"
         let plain = argument.allSatisfy { $0.isLetter || $0.isNumber || "._-=/:,".contains($0) }
         return "--set " + (plain ? argument : "'\(argument)'")
-    }
-
-    /// "= 0.041" or "< 1e-300".
-    static func pText(_ logP: Double) -> String {
-        let p = ExactMcNemar.formatted(logPValue: logP)
-        return p.hasPrefix("<") ? p : "= " + p
     }
 
     static func fixed(_ value: Double) -> String {

@@ -76,7 +76,7 @@ extension Robustness {
                                        onlyLeader: counts.onlyLeader, onlyChallenger: counts.onlyChallenger, intents: counts.intents))
                 let logP = ExactMcNemar.logPValue(onlyA: counts.onlyLeader, onlyB: counts.onlyChallenger)
                 return Crossover.Point(value: t, difference: Double(counts.onlyLeader - counts.onlyChallenger) / Double(max(counts.intents, 1)),
-                                       significant: logP < RobustResult.logFivePercent, detail: "")
+                                       significant: logP < Significance.logLevel, detail: "")
             }
             evaluated.sort { $0.t < $1.t }
             func text(_ t: Double?) -> RobustResult.ValueText? { t.map { .init(guess.current.interpolated(to: end, at: $0)) } }

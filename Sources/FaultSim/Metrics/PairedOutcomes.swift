@@ -99,7 +99,7 @@ extension PairedOutcomes.Counts {
         let b = Double(onlyA), c = Double(onlyB)
         let d = (b - c) / n
         let variance = max(0, b + c - (b - c) * (b - c) / n)
-        let half = 1.959963984540054 * variance.squareRoot() / n
+        let half = Wilson.z95 * variance.squareRoot() / n
         return (d * 100, (d - half) * 100, (d + half) * 100)
     }
 
@@ -136,19 +136,5 @@ public enum ExactMcNemar {
         for term in terms { sum += DeterministicMath.exp(term - largest) }
         let logTail = largest + DeterministicMath.log(sum) - Double(n) * logTwo
         return min(0, logTail + logTwo)
-    }
-
-    /// The p-value for people: "0.041", "3.2e-07", "< 1e-300".
-    public static func formatted(logPValue: Double) -> String {
-        let log10p = logPValue / DeterministicMath.log(10)
-        if log10p < -300 { return "< 1e-300" }
-        if log10p >= -3 { return FixedPoint.format(DeterministicMath.exp(logPValue), places: 3) }
-        var exponent = Int((-log10p).rounded(.up))
-        var mantissa = DeterministicMath.exp((log10p + Double(exponent)) * DeterministicMath.log(10))
-        if mantissa >= 9.95 {
-            mantissa /= 10
-            exponent -= 1
-        }
-        return FixedPoint.format(mantissa, places: 1) + "e-" + (exponent < 10 ? "0" : "") + String(exponent)
     }
 }

@@ -20,7 +20,6 @@ public enum SeparationEstimate: Sendable, Equatable {
     /// and not the other (6 to 0: p = 0.031), so more than about twice these runs.
     case neverDisagreed(moreThan: Double)
 
-    static let logFivePercent = DeterministicMath.log(0.05)
     /// z² for a two-sided 5% test.
     static let zSquared = 3.841458820694124
 
@@ -30,13 +29,13 @@ public enum SeparationEstimate: Sendable, Equatable {
         let b = min(onlyA, onlyB), c = max(onlyA, onlyB)
         if c == 0 { return .neverDisagreed(moreThan: 2 * Double(runs)) }
         if b == c { return .balanced }
-        if ExactMcNemar.logPValue(onlyA: b, onlyB: c) < logFivePercent { return .separated }
+        if ExactMcNemar.logPValue(onlyA: b, onlyB: c) < Significance.logLevel { return .separated }
         let n = Double(b + c)
         let share = Double(c - b) / n  // |2r − 1|
         let approximate = zSquared / (share * share)  // discordant intents, normal approximation
         if approximate * Double(b) / n > 50_000 { return .runs(Double(runs) * approximate / n) }
         func separates(_ m: Int64) -> Bool {
-            ExactMcNemar.logPValue(onlyA: (b * m + c - 1) / c, onlyB: m) < logFivePercent
+            ExactMcNemar.logPValue(onlyA: (b * m + c - 1) / c, onlyB: m) < Significance.logLevel
         }
         // Double m until it separates, then bisect to the smallest m that does.
         var low = c, high = 2 * c

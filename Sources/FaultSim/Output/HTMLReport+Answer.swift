@@ -20,7 +20,7 @@ extension HTMLReport {
                 + "Name more designs with <code>--designs</code> to compare them.</p>\n" + answerTable(rows, [leader], leader: leader, pairs: pairs)
         }
         let others = rows.indices.filter { $0 != leader }
-        let close = others.filter { pairs.mcNemarLogPValue($0, leader) >= logFivePercent }
+        let close = others.filter { pairs.mcNemarLogPValue($0, leader) >= Significance.logLevel }
         return close.isEmpty
             ? recommendation(rows, leader: leader, others: others, pairs: pairs, runs: runs)
             : tie(rows, group: [leader] + close, pairs: pairs, runs: runs)
@@ -144,7 +144,7 @@ extension HTMLReport {
             let t = rows[index].tally
             let interval = Wilson.interval(successes: t.lost, trials: t.intents)
             let versus = index == leader ? "-" : "+\(perMillion(difference(pairs, index, leader), t.intents)), p "
-                + pText(pairs.mcNemarLogPValue(index, leader))
+                + PValue.phrase(logP: pairs.mcNemarLogPValue(index, leader))
             let cells = [Grouped.format(Int(t.lost)),
                          "\(perMillion(t.lost, t.intents)) [\(perMillionRate(interval.low)), \(perMillionRate(interval.high))]",
                          versus, perMillion(t.misdelivered, t.intents), perMillion(t.duplicated, t.intents),
@@ -170,7 +170,7 @@ extension HTMLReport {
         let onlyA = pairs.lostOnlyBy(a, notBy: b)
         return "\(code(rows[a].design)) lost \(Grouped.format(Int(onlyA))) intent\(onlyA == 1 ? "" : "s") that \(code(rows[b].design)) did not, "
             + "\(code(rows[b].design)) \(Grouped.format(Int(pairs.lostOnlyBy(b, notBy: a)))) that \(code(rows[a].design)) did not; "
-            + "exact McNemar p \(pText(pairs.mcNemarLogPValue(a, b)))"
+            + "exact McNemar p \(PValue.phrase(logP: pairs.mcNemarLogPValue(a, b)))"
     }
 
     /// Intents `a` lost beyond `b`'s, from the discordant pairs.
@@ -186,12 +186,6 @@ extension HTMLReport {
         if value == 0 { return "0" }
         if value >= 100 { return Grouped.format(value) }
         return FixedPoint.format(value, places: value >= 1 ? 1 : 2)
-    }
-
-    /// "= 0.041", "= 3.2e-07", "< 1e-300".
-    static func pText(_ logP: Double) -> String {
-        let p = ExactMcNemar.formatted(logPValue: logP)
-        return p.hasPrefix("<") ? p : "= " + p
     }
 
     /// Two significant figures, rounded up: 118,312 → 120,000.

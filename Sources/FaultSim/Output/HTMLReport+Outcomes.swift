@@ -67,16 +67,16 @@ extension HTMLReport {
         let plotBottom = top + Double(bars.count) * rowHeight + 4
         let height = plotBottom + axisHeight
         func x(_ value: Double) -> Double { labelWidth + min(max(axis.fraction(value), 0), 1) * barWidth }
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Markup.number(width))\" height=\"\(Markup.number(height))\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" "
             + "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\" class=\"outcome-chart\">\n"
         svg += "<text x=\"0\" y=\"16\" font-size=\"13\" font-weight=\"bold\">\(e(title)) (% of intents)</text>\n"
         // Grid and ticks first, so bars sit on them; a tick label that would overlap the one
         // before it is left out (its grid line stays).
         svg += "<g class=\"axis\" stroke=\"#dddddd\">\n"
         for tick in axis.ticks {
-            svg += "<line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(plotBottom))\"/>\n"
+            svg += "<line x1=\"\(Markup.number(x(tick)))\" y1=\"\(Markup.number(top))\" x2=\"\(Markup.number(x(tick)))\" y2=\"\(Markup.number(plotBottom))\"/>\n"
         }
-        svg += "</g>\n<line x1=\"\(n(labelWidth))\" y1=\"\(n(plotBottom))\" x2=\"\(n(labelWidth + barWidth))\" y2=\"\(n(plotBottom))\" stroke=\"#666666\"/>\n"
+        svg += "</g>\n<line x1=\"\(Markup.number(labelWidth))\" y1=\"\(Markup.number(plotBottom))\" x2=\"\(Markup.number(labelWidth + barWidth))\" y2=\"\(Markup.number(plotBottom))\" stroke=\"#666666\"/>\n"
         svg += "<g class=\"tick-labels\" font-size=\"9\" fill=\"#555555\" text-anchor=\"middle\">\n"
         var lastRight = -Double.infinity
         for tick in axis.ticks {
@@ -84,22 +84,22 @@ extension HTMLReport {
             let half = Double(label.count) * 2.6
             guard centre - half >= lastRight + 4 else { continue }
             lastRight = centre + half
-            svg += "<line x1=\"\(n(centre))\" y1=\"\(n(plotBottom))\" x2=\"\(n(centre))\" y2=\"\(n(plotBottom + 4))\" stroke=\"#666666\"/>"
-                + "<text x=\"\(n(centre))\" y=\"\(n(plotBottom + 15))\">\(e(label))</text>\n"
+            svg += "<line x1=\"\(Markup.number(centre))\" y1=\"\(Markup.number(plotBottom))\" x2=\"\(Markup.number(centre))\" y2=\"\(Markup.number(plotBottom + 4))\" stroke=\"#666666\"/>"
+                + "<text x=\"\(Markup.number(centre))\" y=\"\(Markup.number(plotBottom + 15))\">\(e(label))</text>\n"
         }
         svg += "</g>\n"
         for (index, bar) in bars.enumerated() {
             let y = top + Double(index) * rowHeight
-            svg += "<text x=\"\(n(labelWidth - 6))\" y=\"\(n(y + 12))\" text-anchor=\"end\">\(e(bar.name))</text>\n"
+            svg += "<text x=\"\(Markup.number(labelWidth - 6))\" y=\"\(Markup.number(y + 12))\" text-anchor=\"end\">\(e(bar.name))</text>\n"
             if bar.count > 0 {
-                svg += "<rect x=\"\(n(labelWidth))\" y=\"\(n(y + 3))\" width=\"\(n(max(x(bar.rate) - labelWidth, 0.5)))\" height=\"11\" fill=\"#4a7fb5\"/>\n"
+                svg += "<rect x=\"\(Markup.number(labelWidth))\" y=\"\(Markup.number(y + 3))\" width=\"\(Markup.number(max(x(bar.rate) - labelWidth, 0.5)))\" height=\"11\" fill=\"#4a7fb5\"/>\n"
             }
             let low = x(bar.low), high = x(bar.high)
-            svg += "<line x1=\"\(n(low))\" y1=\"\(n(y + 8.5))\" x2=\"\(n(high))\" y2=\"\(n(y + 8.5))\" stroke=\"#222\"/>"
-                + "<line x1=\"\(n(high))\" y1=\"\(n(y + 5))\" x2=\"\(n(high))\" y2=\"\(n(y + 12))\" stroke=\"#222\"/>"
-                + (bar.low > 0 && bar.low >= axis.low ? "<line x1=\"\(n(low))\" y1=\"\(n(y + 5))\" x2=\"\(n(low))\" y2=\"\(n(y + 12))\" stroke=\"#222\"/>" : "")
+            svg += "<line x1=\"\(Markup.number(low))\" y1=\"\(Markup.number(y + 8.5))\" x2=\"\(Markup.number(high))\" y2=\"\(Markup.number(y + 8.5))\" stroke=\"#222\"/>"
+                + "<line x1=\"\(Markup.number(high))\" y1=\"\(Markup.number(y + 5))\" x2=\"\(Markup.number(high))\" y2=\"\(Markup.number(y + 12))\" stroke=\"#222\"/>"
+                + (bar.low > 0 && bar.low >= axis.low ? "<line x1=\"\(Markup.number(low))\" y1=\"\(Markup.number(y + 5))\" x2=\"\(Markup.number(low))\" y2=\"\(Markup.number(y + 12))\" stroke=\"#222\"/>" : "")
                 + "\n"
-            svg += "<text x=\"\(n(width - 2))\" y=\"\(n(y + 12))\" text-anchor=\"end\">\(e(bar.count == 0 ? "0" : ResultTable.percent(bar.rate)))</text>\n"
+            svg += "<text x=\"\(Markup.number(width - 2))\" y=\"\(Markup.number(y + 12))\" text-anchor=\"end\">\(e(bar.count == 0 ? "0" : ResultTable.percent(bar.rate)))</text>\n"
         }
         return svg + "</svg>"
     }

@@ -92,19 +92,19 @@ public enum HTMLReport {
         </header>
 
         """
-        html += section("Which design to build", answer(input.rows, pairs: input.pairs, runs: scenario.runs)
+        html += Markup.section("Which design to build", answer(input.rows, pairs: input.pairs, runs: scenario.runs)
             + decisions(input.ablation, robust: input.robust, command: input.ablationCommand))
-        html += section("Parameters that differ from the defaults", parameters(scenario))
-        html += section("Results", table(input.rows, pairs: input.pairs)
+        html += Markup.section("Parameters that differ from the defaults", parameters(scenario))
+        html += Markup.section("Results", table(input.rows, pairs: input.pairs)
             + "<p class=\"note\">Lost rate with its 95% Wilson interval; <i>vs best</i>: the difference in percentage points from the design that lost fewest, paired over the same intents (McNemar); <i>same</i>: not significant at 5%.</p>")
-        html += section("Outcomes per design", outcomeCharts(input.rows, scale: input.outcomeScale))
-        html += section("Why orders were lost", causeChart(input.rows))
-        html += section("How often each fault fired", faults(input.rows))
-        html += section("Which design loses fewer orders than which", matrix(input.rows, pairs: input.pairs))
+        html += Markup.section("Outcomes per design", outcomeCharts(input.rows, scale: input.outcomeScale))
+        html += Markup.section("Why orders were lost", causeChart(input.rows))
+        html += Markup.section("How often each fault fired", faults(input.rows))
+        html += Markup.section("Which design loses fewer orders than which", matrix(input.rows, pairs: input.pairs))
         if !input.sweeps.isEmpty {
-            html += section("Sweeps", input.sweeps.map { "<figure class=\"chart\">\($0.svg)<figcaption>\(e($0.title))</figcaption></figure>" }.joined())
+            html += Markup.section("Sweeps", input.sweeps.map { "<figure class=\"chart\">\($0.svg)<figcaption>\(e($0.title))</figcaption></figure>" }.joined())
         }
-        html += section("How each losing design loses an order", diagrams(input.diagrams))
+        html += Markup.section("How each losing design loses an order", diagrams(input.diagrams))
         html += "<footer>FaultSim \(FaultSimVersion.tool). The same scenario, seed and runs always give this page, byte for byte.</footer>\n</body>\n</html>\n"
         return html
     }
@@ -131,9 +131,6 @@ public enum HTMLReport {
     .diagram svg,.chart svg{max-width:100%;height:auto}a{color:inherit}}
     """
 
-    static func section(_ title: String, _ body: String) -> String {
-        "<section>\n<h2>\(e(title))</h2>\n\(body)\n</section>\n"
-    }
 
     // MARK: Sections
 
@@ -159,7 +156,7 @@ public enum HTMLReport {
             let cells = [Grouped.format(Int(t.lost)),
                          "\(ResultTable.percent(lost.rate)) [\(ResultTable.percent(lost.low)), \(ResultTable.percent(lost.high))]",
                          Grouped.format(Int(t.misdelivered)), Grouped.format(Int(t.duplicated)), Grouped.format(Int(t.doubleCharged)),
-                         Grouped.format(Int(t.lostSales)), t.deliveryDelay.quantile(0.99).map(ResultTable.humanDuration) ?? "-",
+                         Grouped.format(Int(t.lostSales)), t.deliveryDelay.quantile(0.99).map(DurationText.human) ?? "-",
                          Grouped.format(Int(t.supportContacts)), FixedPoint.format(row.perIntent(t.serverRequests), places: 2),
                          ResultTable.versusBest(index, best: best, pairs: pairs, intents: t.intents)]
             html += "<tr><td class=\"name\">\(e(row.design))</td>" + cells.map { "<td>\(e($0))</td>" }.joined()
@@ -179,14 +176,14 @@ public enum HTMLReport {
         let labelWidth = 190.0, barWidth = 520.0, rowHeight = 20.0, top = 8.0
         let height = top + Double(losing.count) * rowHeight + 8
         let width = labelWidth + barWidth + 10
-        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Markup.number(width))\" height=\"\(Markup.number(height))\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n"
         for (index, row) in losing.enumerated() {
             let y = top + Double(index) * rowHeight
-            svg += "<text x=\"\(n(labelWidth - 6))\" y=\"\(n(y + 13))\" text-anchor=\"end\">\(e(row.design))</text>\n"
+            svg += "<text x=\"\(Markup.number(labelWidth - 6))\" y=\"\(Markup.number(y + 13))\" text-anchor=\"end\">\(e(row.design))</text>\n"
             var x = labelWidth
             for (cause, count) in row.tally.causes(of: .lost) {
                 let share = Double(count) / Double(row.tally.lost)
-                svg += "<rect x=\"\(n(x))\" y=\"\(n(y + 3))\" width=\"\(n(share * barWidth))\" height=\"14\" fill=\"\(colour(cause))\">"
+                svg += "<rect x=\"\(Markup.number(x))\" y=\"\(Markup.number(y + 3))\" width=\"\(Markup.number(share * barWidth))\" height=\"14\" fill=\"\(colour(cause))\">"
                     + "<title>\(e(row.design)): \(e(cause.name)) \(FixedPoint.format(share * 100, places: 1))% (\(count))</title></rect>\n"
                 x += share * barWidth
             }
@@ -211,7 +208,6 @@ public enum HTMLReport {
         return html + "</table></div><p class=\"note\">A fault fires at a fault point when its draw falls below its probability; designs reach different fault points, so their counts differ.</p>"
     }
 
-    static let logFivePercent = DeterministicMath.log(0.05)
 
     /// Row design against column design: green when the row loses significantly fewer orders
     /// (McNemar's exact test, p < 0.05, as `simrun compare` uses), red when more, grey when the
@@ -228,8 +224,8 @@ public enum HTMLReport {
                 }
                 let onlyA = pairs.lostOnlyBy(a, notBy: b), onlyB = pairs.lostOnlyBy(b, notBy: a)
                 let logP = pairs.mcNemarLogPValue(a, b)
-                let (kind, mark) = logP >= logFivePercent || onlyA == onlyB ? ("tie", "=") : onlyA < onlyB ? ("fewer", "◀") : ("more", "▲")
-                let p = ExactMcNemar.formatted(logPValue: logP)
+                let (kind, mark) = logP >= Significance.logLevel || onlyA == onlyB ? ("tie", "=") : onlyA < onlyB ? ("fewer", "◀") : ("more", "▲")
+                let p = PValue.text(logP: logP)
                 html += "<td class=\"\(kind)\" title=\"\(e(rows[a].design)) lost \(onlyA) intents \(e(rows[b].design)) did not, "
                     + "\(e(rows[b].design)) \(onlyB); exact McNemar p \(e(p.hasPrefix("<") ? p : "= " + p))\">\(mark)</td>"
             }
@@ -269,7 +265,6 @@ public enum HTMLReport {
     }
 
     static func e(_ text: String) -> String { Markup.escaped(text) }
-    static func n(_ value: Double) -> String { (value < 0 ? "-" : "") + FixedPoint.format(abs(value), places: 1) }
 }
 
 extension Scenario {

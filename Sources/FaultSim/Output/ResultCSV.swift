@@ -39,7 +39,7 @@ public enum ResultCSV {
             let t = row.tally
             let lost = t.lostRate
             let fields: [String] = [
-                csvField(row.scenario), row.platform, csvField(row.design), String(row.seed), String(t.runs), String(t.intents),
+                CSV.field(row.scenario), row.platform, CSV.field(row.design), String(row.seed), String(t.runs), String(t.intents),
                 String(t.notCharged), String(t.delivered), String(t.lost), String(t.misdelivered),
                 String(t.duplicated), String(t.doubleCharged), String(t.lostSales),
                 FixedPoint.format(lost.rate, places: 9), FixedPoint.format(lost.low, places: 9),
@@ -67,7 +67,7 @@ public enum ResultCSV {
             for fault in FaultKind.allCases {
                 let fired = row.tally.faultCounts[fault.rawValue]
                 let perRun = row.tally.runs > 0 ? Double(fired) / Double(row.tally.runs) : 0
-                text += [csvField(row.scenario), row.platform, csvField(row.design), fault.row.name, fault.row.key,
+                text += [CSV.field(row.scenario), row.platform, CSV.field(row.design), fault.row.name, fault.row.key,
                          String(fired), String(row.tally.runs), FixedPoint.format(perRun, places: 9)]
                     .joined(separator: ",") + "\n"
             }
@@ -86,7 +86,7 @@ public enum ResultCSV {
             for outcome in Blemish.allCases {
                 let total = row.tally.total(of: outcome)
                 for (cause, count) in row.tally.causes(of: outcome) {
-                    text += [csvField(row.scenario), row.platform, csvField(row.design), outcome.name, cause.name, String(count),
+                    text += [CSV.field(row.scenario), row.platform, CSV.field(row.design), outcome.name, cause.name, String(count),
                              FixedPoint.format(Double(count) / Double(total), places: 6)].joined(separator: ",") + "\n"
                 }
             }
@@ -106,22 +106,11 @@ public enum ResultCSV {
             for (b, other) in rows.enumerated() where a != b {
                 let onlyA = pairs.lostOnlyBy(a, notBy: b), onlyB = pairs.lostOnlyBy(b, notBy: a)
                 let points = row.tally.intents > 0 ? 100 * Double(onlyA - onlyB) / Double(row.tally.intents) : 0
-                text += [csvField(row.scenario), row.platform, csvField(row.design), csvField(other.design), String(onlyA), String(onlyB),
+                text += [CSV.field(row.scenario), row.platform, CSV.field(row.design), CSV.field(other.design), String(onlyA), String(onlyB),
                          (points < 0 ? "-" : "") + FixedPoint.format(abs(points), places: 7),
                          FixedPoint.format(pairs.mcNemarPValue(a, b), places: 9)].joined(separator: ",") + "\n"
             }
         }
         return text
-    }
-
-    /// RFC 4180 quoting when a field needs it.
-    public static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return text }
-        var quoted = "\""
-        for character in text {
-            if character == "\"" { quoted.append("\"") }
-            quoted.append(character)
-        }
-        return quoted + "\""
     }
 }

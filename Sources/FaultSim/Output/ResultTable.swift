@@ -36,10 +36,10 @@ public enum ResultTable {
             Column(header: wide ? "lost sales" : "no sale", leftAligned: false) { String($1.tally.lostSales) },
         ]
         if wide {
-            columns.append(Column(header: "p50 delay", leftAligned: false) { $1.tally.deliveryDelay.quantile(0.5).map(humanDuration) ?? "-" })
+            columns.append(Column(header: "p50 delay", leftAligned: false) { $1.tally.deliveryDelay.quantile(0.5).map(DurationText.human) ?? "-" })
         }
         columns.append(Column(header: wide ? "p99 delay" : "p99", leftAligned: false) {
-            $1.tally.deliveryDelay.quantile(0.99).map(humanDuration) ?? "-"
+            $1.tally.deliveryDelay.quantile(0.99).map(DurationText.human) ?? "-"
         })
         if wide {
             columns += [
@@ -123,40 +123,4 @@ public enum ResultTable {
     }
 
     static func percent(_ rate: Double) -> String { FixedPoint.format(rate * 100, places: 3) + "%" }
-
-    /// 850 → "850ms", 1500 → "1.5s", 5400000 → "1.5h".
-    public static func humanDuration(_ ms: SimTime) -> String {
-        if ms < 1_000 { return "\(ms)ms" }
-        if ms < 60_000 { return FixedPoint.format(Double(ms) / 1_000, places: 1) + "s" }
-        if ms < 3_600_000 { return FixedPoint.format(Double(ms) / 60_000, places: 1) + "m" }
-        if ms < 86_400_000 { return FixedPoint.format(Double(ms) / 3_600_000, places: 1) + "h" }
-        return FixedPoint.format(Double(ms) / 86_400_000, places: 1) + "d"
-    }
-}
-
-extension String {
-    var trailingSpacesTrimmed: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-}
-
-/// Whole numbers with thousands separators, the same on every platform: 1234567 → "1,234,567".
-public enum Grouped {
-    public static func format(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var text = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(character)
-        }
-        return value < 0 ? "-" + text : text
-    }
-
-    /// Rounded to a whole number first; "-" for infinity or NaN.
-    public static func format(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 9e18 else { return "-" }
-        return format(Int(value.rounded()))
-    }
 }

@@ -44,7 +44,7 @@ public enum SweepChart {
         let axis = YAxis(values: values, log: logY)
 
         var svg = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" \
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Markup.number(width))" height="\(Markup.number(height))" viewBox="0 0 \(Markup.number(width)) \(Markup.number(height))" \
         font-family="Helvetica, Arial, sans-serif" font-size="12" class="sweep-chart">
         <title>\(Markup.escaped(title))</title>
         <rect width="100%" height="100%" fill="#ffffff"/>
@@ -54,19 +54,19 @@ public enum SweepChart {
         // Helvetica averages about 8.5 px a character).
         let lines = titleLines(title, maxCharacters: Int((width - left) / 8.5))
         for (index, line) in lines.enumerated() {
-            svg += "<text x=\"\(n(left))\" y=\"\(n(lines.count == 1 ? 24 : 18 + Double(index) * 18))\" font-size=\"15\" "
+            svg += "<text x=\"\(Markup.number(left))\" y=\"\(Markup.number(lines.count == 1 ? 24 : 18 + Double(index) * 18))\" font-size=\"15\" "
                 + "font-weight=\"bold\">\(Markup.escaped(line))</text>\n"
         }
         // Axes and grid.
         svg += "<g class=\"axes\" stroke=\"#cccccc\" stroke-width=\"1\">\n"
         for tick in axis.ticks {
             let y = top + plotHeight - axis.fraction(tick) * plotHeight
-            svg += "<line x1=\"\(n(left))\" y1=\"\(n(y))\" x2=\"\(n(left + plotWidth))\" y2=\"\(n(y))\"/>\n"
+            svg += "<line x1=\"\(Markup.number(left))\" y1=\"\(Markup.number(y))\" x2=\"\(Markup.number(left + plotWidth))\" y2=\"\(Markup.number(y))\"/>\n"
         }
         svg += "</g>\n<g class=\"tick-labels\" fill=\"#333333\">\n"
         for tick in axis.ticks {
             let y = top + plotHeight - axis.fraction(tick) * plotHeight
-            svg += "<text x=\"\(n(left - 8))\" y=\"\(n(y + 4))\" text-anchor=\"end\">\(Markup.escaped(axis.label(tick, percent: percent)))</text>\n"
+            svg += "<text x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(y + 4))\" text-anchor=\"end\">\(Markup.escaped(axis.label(tick, percent: percent)))</text>\n"
         }
         let rotate = xLabels.count > 8 || (xLabels.map(\.count).max() ?? 0) > 8
         // A label that would overlap the last one shown is left out (its point stays).
@@ -77,17 +77,17 @@ public enum SweepChart {
             guard x - width / 2 >= lastRight + 6 else { continue }
             lastRight = x + width / 2
             svg += rotate
-                ? "<text x=\"\(n(x))\" y=\"\(n(top + plotHeight + 14))\" text-anchor=\"end\" transform=\"rotate(-40 \(n(x)) \(n(top + plotHeight + 14)))\">\(Markup.escaped(label))</text>\n"
-                : "<text x=\"\(n(x))\" y=\"\(n(top + plotHeight + 18))\" text-anchor=\"middle\">\(Markup.escaped(label))</text>\n"
+                ? "<text x=\"\(Markup.number(x))\" y=\"\(Markup.number(top + plotHeight + 14))\" text-anchor=\"end\" transform=\"rotate(-40 \(Markup.number(x)) \(Markup.number(top + plotHeight + 14)))\">\(Markup.escaped(label))</text>\n"
+                : "<text x=\"\(Markup.number(x))\" y=\"\(Markup.number(top + plotHeight + 18))\" text-anchor=\"middle\">\(Markup.escaped(label))</text>\n"
         }
         svg += "</g>\n"
-        svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotHeight))\" fill=\"none\" stroke=\"#666666\"/>\n"
-        svg += "<text class=\"axis-title\" x=\"\(n(left + plotWidth / 2))\" y=\"\(n(top + plotHeight + (rotate ? 84 : 44)))\" text-anchor=\"middle\">\(Markup.escaped(xTitle))</text>\n"
+        svg += "<rect x=\"\(Markup.number(left))\" y=\"\(Markup.number(top))\" width=\"\(Markup.number(plotWidth))\" height=\"\(Markup.number(plotHeight))\" fill=\"none\" stroke=\"#666666\"/>\n"
+        svg += "<text class=\"axis-title\" x=\"\(Markup.number(left + plotWidth / 2))\" y=\"\(Markup.number(top + plotHeight + (rotate ? 84 : 44)))\" text-anchor=\"middle\">\(Markup.escaped(xTitle))</text>\n"
         if logY && values.contains(where: { $0 <= 0 }) {
-            svg += "<text class=\"axis-note\" x=\"\(n(left + plotWidth))\" y=\"\(n(top + plotHeight + (rotate ? 84 : 44) + 18))\" text-anchor=\"end\" font-size=\"10\" fill=\"#666666\">"
+            svg += "<text class=\"axis-note\" x=\"\(Markup.number(left + plotWidth))\" y=\"\(Markup.number(top + plotHeight + (rotate ? 84 : 44) + 18))\" text-anchor=\"end\" font-size=\"10\" fill=\"#666666\">"
                 + "Log scale: a zero is drawn on the bottom line.</text>\n"
         }
-        svg += "<text class=\"axis-title\" x=\"18\" y=\"\(n(top + plotHeight / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(n(top + plotHeight / 2)))\">\(Markup.escaped(yLabel))</text>\n"
+        svg += "<text class=\"axis-title\" x=\"18\" y=\"\(Markup.number(top + plotHeight / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(Markup.number(top + plotHeight / 2)))\">\(Markup.escaped(yLabel))</text>\n"
 
         // Bands first, then lines and markers, so no band hides a line.
         for (index, line) in series.enumerated() {
@@ -98,15 +98,15 @@ public enum SweepChart {
                         top + plotHeight - axis.fraction(low) * plotHeight)
             }
             guard band.count > 1 else { continue }
-            let upper = band.map { "\(n($0.0)),\(n($0.1))" }
-            let lower = band.reversed().map { "\(n($0.0)),\(n($0.2))" }
+            let upper = band.map { "\(Markup.number($0.0)),\(Markup.number($0.1))" }
+            let lower = band.reversed().map { "\(Markup.number($0.0)),\(Markup.number($0.2))" }
             svg += "<polygon class=\"band\" points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(style.colour)\" fill-opacity=\"0.10\" stroke=\"none\"/>\n"
         }
         for (index, line) in series.enumerated() {
             let style = Style(index)
             let points = line.points.map { (left + xPositions[$0.x] * plotWidth, top + plotHeight - axis.fraction($0.y) * plotHeight) }
             svg += "<g class=\"series\"><title>\(Markup.escaped(line.name))</title>\n"
-            svg += "<polyline points=\"\(points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " "))\" fill=\"none\" "
+            svg += "<polyline points=\"\(points.map { "\(Markup.number($0.0)),\(Markup.number($0.1))" }.joined(separator: " "))\" fill=\"none\" "
                 + "stroke=\"\(style.colour)\" stroke-width=\"1.8\"\(style.dash.isEmpty ? "" : " stroke-dasharray=\"\(style.dash)\"")/>\n"
             for point in points { svg += style.marker(at: point.0, point.1) }
             svg += "</g>\n"
@@ -118,10 +118,10 @@ public enum SweepChart {
         for (index, line) in series.enumerated() {
             let style = Style(index)
             let y = top + 8 + Double(index) * 18
-            svg += "<line x1=\"\(n(legendX))\" y1=\"\(n(y))\" x2=\"\(n(legendX + 28))\" y2=\"\(n(y))\" stroke=\"\(style.colour)\" "
+            svg += "<line x1=\"\(Markup.number(legendX))\" y1=\"\(Markup.number(y))\" x2=\"\(Markup.number(legendX + 28))\" y2=\"\(Markup.number(y))\" stroke=\"\(style.colour)\" "
                 + "stroke-width=\"1.8\"\(style.dash.isEmpty ? "" : " stroke-dasharray=\"\(style.dash)\"")/>\n"
             svg += style.marker(at: legendX + 14, y)
-            svg += "<text x=\"\(n(legendX + 36))\" y=\"\(n(y + 4))\">\(Markup.escaped(line.name))</text>\n"
+            svg += "<text x=\"\(Markup.number(legendX + 36))\" y=\"\(Markup.number(y + 4))\">\(Markup.escaped(line.name))</text>\n"
         }
         svg += "</g>\n</svg>\n"
         return svg
@@ -176,11 +176,11 @@ public enum SweepChart {
         func marker(at x: Double, _ y: Double) -> String {
             switch shape {
             case "square":
-                return "<rect x=\"\(n(x - 3))\" y=\"\(n(y - 3))\" width=\"6\" height=\"6\" fill=\"\(colour)\"/>\n"
+                return "<rect x=\"\(Markup.number(x - 3))\" y=\"\(Markup.number(y - 3))\" width=\"6\" height=\"6\" fill=\"\(colour)\"/>\n"
             case "triangle":
-                return "<polygon points=\"\(n(x)),\(n(y - 4)) \(n(x - 4)),\(n(y + 3)) \(n(x + 4)),\(n(y + 3))\" fill=\"\(colour)\"/>\n"
+                return "<polygon points=\"\(Markup.number(x)),\(Markup.number(y - 4)) \(Markup.number(x - 4)),\(Markup.number(y + 3)) \(Markup.number(x + 4)),\(Markup.number(y + 3))\" fill=\"\(colour)\"/>\n"
             default:
-                return "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"3\" fill=\"\(colour)\"/>\n"
+                return "<circle cx=\"\(Markup.number(x))\" cy=\"\(Markup.number(y))\" r=\"3\" fill=\"\(colour)\"/>\n"
             }
         }
     }
@@ -260,7 +260,4 @@ public enum SweepChart {
         }
     }
 
-    static func n(_ value: Double) -> String {
-        (value < 0 ? "-" : "") + FixedPoint.format(abs(value), places: 1)
-    }
 }

@@ -41,7 +41,7 @@ public enum TornadoChart {
         func x(_ value: Double) -> Double { plotLeft + axis.fraction(value) * plotWidth }
 
         var svg = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" \
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Markup.number(width))" height="\(Markup.number(height))" viewBox="0 0 \(Markup.number(width)) \(Markup.number(height))" \
         font-family="Helvetica, Arial, sans-serif" font-size="11" class="tornado-chart">
         <title>\(Markup.escaped(title))</title>
         <rect width="100%" height="100%" fill="#ffffff"/>
@@ -62,42 +62,42 @@ public enum TornadoChart {
         svg += "</g>\n"
         // Column headers.
         svg += "<g class=\"headers\" font-weight=\"bold\">\n"
-        svg += "<text x=\"\(n(plotLeft - 8))\" y=\"\(n(top - 10))\" text-anchor=\"end\">parameter</text>\n"
-        svg += "<text x=\"\(n(plotRight + 16))\" y=\"\(n(top - 10))\">at its low</text>\n"
-        svg += "<text x=\"\(n(plotRight + 16 + columnWidth))\" y=\"\(n(top - 10))\">at its high</text>\n</g>\n"
+        svg += "<text x=\"\(Markup.number(plotLeft - 8))\" y=\"\(Markup.number(top - 10))\" text-anchor=\"end\">parameter</text>\n"
+        svg += "<text x=\"\(Markup.number(plotRight + 16))\" y=\"\(Markup.number(top - 10))\">at its low</text>\n"
+        svg += "<text x=\"\(Markup.number(plotRight + 16 + columnWidth))\" y=\"\(Markup.number(top - 10))\">at its high</text>\n</g>\n"
 
         let plotBottom = top + Double(max(bars.count, 1)) * rowHeight
         svg += "<g class=\"grid\" stroke=\"#e0e0e0\" stroke-width=\"1\">\n"
-        for tick in axis.ticks { svg += "<line x1=\"\(n(x(tick)))\" y1=\"\(n(top))\" x2=\"\(n(x(tick)))\" y2=\"\(n(plotBottom))\"/>\n" }
+        for tick in axis.ticks { svg += "<line x1=\"\(Markup.number(x(tick)))\" y1=\"\(Markup.number(top))\" x2=\"\(Markup.number(x(tick)))\" y2=\"\(Markup.number(plotBottom))\"/>\n" }
         svg += "</g>\n<g class=\"tick-labels\" fill=\"#333333\" text-anchor=\"middle\">\n"
-        for tick in axis.ticks { svg += "<text x=\"\(n(x(tick)))\" y=\"\(n(plotBottom + 16))\">\(Markup.escaped(valueText(tick)))</text>\n" }
+        for tick in axis.ticks { svg += "<text x=\"\(Markup.number(x(tick)))\" y=\"\(Markup.number(plotBottom + 16))\">\(Markup.escaped(valueText(tick)))</text>\n" }
         svg += "</g>\n"
-        svg += "<text class=\"axis-title\" x=\"\(n(plotLeft + plotWidth / 2))\" y=\"\(n(plotBottom + 40))\" text-anchor=\"middle\">\(Markup.escaped(xTitle))</text>\n"
+        svg += "<text class=\"axis-title\" x=\"\(Markup.number(plotLeft + plotWidth / 2))\" y=\"\(Markup.number(plotBottom + 40))\" text-anchor=\"middle\">\(Markup.escaped(xTitle))</text>\n"
         if bars.isEmpty {
-            svg += "<text x=\"\(n(plotLeft + 8))\" y=\"\(n(top + 16))\" fill=\"#555555\">No parameter to show.</text>\n"
+            svg += "<text x=\"\(Markup.number(plotLeft + 8))\" y=\"\(Markup.number(top + 16))\" fill=\"#555555\">No parameter to show.</text>\n"
         }
 
         for (index, bar) in bars.enumerated() {
             let y = top + Double(index) * rowHeight
             let weight = bar.flagged ? " font-weight=\"bold\" fill=\"\(flagColour)\"" : ""
             svg += "<g class=\"bar\"><title>\(Markup.escaped("\(bar.label): \(valueText(bar.low)) at \(bar.lowText), \(valueText(bar.high)) at \(bar.highText)"))</title>\n"
-            svg += "<text x=\"\(n(plotLeft - 8))\" y=\"\(n(y + 16))\" text-anchor=\"end\"\(weight)>\(Markup.escaped(bar.label))</text>\n"
+            svg += "<text x=\"\(Markup.number(plotLeft - 8))\" y=\"\(Markup.number(y + 16))\" text-anchor=\"end\"\(weight)>\(Markup.escaped(bar.label))</text>\n"
             svg += rect(from: x(baseline), to: x(bar.low), y: y + 4, height: 8, colour: lowColour)
             svg += rect(from: x(baseline), to: x(bar.high), y: y + 12, height: 8, colour: highColour)
-            svg += "<text x=\"\(n(plotRight + 16))\" y=\"\(n(y + 16))\" fill=\"\(lowColour)\">\(Markup.escaped(clipped(bar.lowText) + ": " + valueText(bar.low)))</text>\n"
-            svg += "<text x=\"\(n(plotRight + 16 + columnWidth))\" y=\"\(n(y + 16))\" fill=\"\(highColour)\">\(Markup.escaped(clipped(bar.highText) + ": " + valueText(bar.high)))</text>\n"
+            svg += "<text x=\"\(Markup.number(plotRight + 16))\" y=\"\(Markup.number(y + 16))\" fill=\"\(lowColour)\">\(Markup.escaped(clipped(bar.lowText) + ": " + valueText(bar.low)))</text>\n"
+            svg += "<text x=\"\(Markup.number(plotRight + 16 + columnWidth))\" y=\"\(Markup.number(y + 16))\" fill=\"\(highColour)\">\(Markup.escaped(clipped(bar.highText) + ": " + valueText(bar.high)))</text>\n"
             svg += "</g>\n"
         }
-        svg += "<line class=\"baseline\" x1=\"\(n(x(baseline)))\" y1=\"\(n(top - 4))\" x2=\"\(n(x(baseline)))\" y2=\"\(n(plotBottom))\" stroke=\"#333333\" stroke-width=\"1.5\"/>\n"
-        svg += "<line class=\"zero\" x1=\"\(n(x(0)))\" y1=\"\(n(top - 4))\" x2=\"\(n(x(0)))\" y2=\"\(n(plotBottom))\" stroke=\"\(flagColour)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>\n"
-        svg += "<rect x=\"\(n(plotLeft))\" y=\"\(n(top))\" width=\"\(n(plotWidth))\" height=\"\(n(plotBottom - top))\" fill=\"none\" stroke=\"#666666\"/>\n"
+        svg += "<line class=\"baseline\" x1=\"\(Markup.number(x(baseline)))\" y1=\"\(Markup.number(top - 4))\" x2=\"\(Markup.number(x(baseline)))\" y2=\"\(Markup.number(plotBottom))\" stroke=\"#333333\" stroke-width=\"1.5\"/>\n"
+        svg += "<line class=\"zero\" x1=\"\(Markup.number(x(0)))\" y1=\"\(Markup.number(top - 4))\" x2=\"\(Markup.number(x(0)))\" y2=\"\(Markup.number(plotBottom))\" stroke=\"\(flagColour)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>\n"
+        svg += "<rect x=\"\(Markup.number(plotLeft))\" y=\"\(Markup.number(top))\" width=\"\(Markup.number(plotWidth))\" height=\"\(Markup.number(plotBottom - top))\" fill=\"none\" stroke=\"#666666\"/>\n"
         return svg + "</svg>\n"
     }
 
     /// A bar between two x positions, at least a hairline wide so a zero-length move still shows.
     static func rect(from a: Double, to b: Double, y: Double, height: Double, colour: String) -> String {
         let left = min(a, b), width = max(abs(b - a), 1)
-        return "<rect x=\"\(n(left))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(colour)\"/>\n"
+        return "<rect x=\"\(Markup.number(left))\" y=\"\(Markup.number(y))\" width=\"\(Markup.number(width))\" height=\"\(Markup.number(height))\" fill=\"\(colour)\"/>\n"
     }
 
     /// A value's text cut to fit its column (about 6 px a character at 11 px).
@@ -126,5 +126,4 @@ public enum TornadoChart {
         func fraction(_ value: Double) -> Double { high > low ? (value - low) / (high - low) : 0.5 }
     }
 
-    static func n(_ value: Double) -> String { (value < 0 ? "-" : "") + FixedPoint.format(abs(value), places: 1) }
 }

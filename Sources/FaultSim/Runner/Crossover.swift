@@ -78,8 +78,8 @@ public enum Crossover {
         let onlyA = result.pairs.lostOnlyBy(0, notBy: 1), onlyB = result.pairs.lostOnlyBy(1, notBy: 0)
         let logP = result.pairs.mcNemarLogPValue(0, 1)
         let intents = Double(max(result.tallies[0].intents, 1))
-        let p = ExactMcNemar.formatted(logPValue: logP)
-        return Point(value: value, difference: Double(onlyA - onlyB) / intents, significant: logP < DeterministicMath.log(0.05),
+        let p = PValue.text(logP: logP)
+        return Point(value: value, difference: Double(onlyA - onlyB) / intents, significant: logP < Significance.logLevel,
                      detail: "\(a) lost \(onlyA) intents only it lost, \(b) \(onlyB); exact McNemar p \(p.hasPrefix("<") ? p : "= " + p)")
     }
 

@@ -44,7 +44,7 @@ public struct SweepResult: Sendable {
         var text = "param,value," + ResultCSV.columns.joined(separator: ",") + "\n"
         for (index, valueRows) in rows.enumerated() {
             for line in ResultCSV.render(valueRows).split(separator: "\n").dropFirst() {
-                text += ResultCSV.csvField(key) + "," + ResultCSV.csvField(axis.labels[index]) + "," + line + "\n"
+                text += CSV.field(key) + "," + CSV.field(axis.labels[index]) + "," + line + "\n"
             }
         }
         return text

@@ -71,7 +71,7 @@ public struct DurationDistribution: Sendable, Equatable {
 
     /// The longest duration a sample may take: 100 years, far past any horizon, so a heavy
     /// tail can never overflow virtual time.
-    public static let capMs: SimTime = 100 * 365 * 86_400_000
+    public static let capMs: SimTime = DurationText.maxMs
 
     /// P(a sample ≤ `t`), found by bisection on `quantile` (monotone in u), so it agrees with
     /// sampling to within 2^-48 whatever the kind. For `simrun check`, never in the seeded hot loop.

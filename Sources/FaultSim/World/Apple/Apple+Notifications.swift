@@ -9,7 +9,7 @@ extension Apple {
         // The delay is long-tailed (`apple.notificationDelay`): say when the post is due, so a
         // trace whose notification never comes shows it was due after the run's end.
         kernel.note(.apple, nil, "will post ONE_TIME_CHARGE for transaction \(transaction) in "
-            + ResultTable.humanDuration(delay) + (kernel.now + delay > kernel.horizonMs ? ", after the run ends" : ""))
+            + DurationText.human(delay) + (kernel.now + delay > kernel.horizonMs ? ", after the run ends" : ""))
         kernel.schedule(.notificationAttempt(transaction: transaction, attempt: 0), after: delay)
     }
 

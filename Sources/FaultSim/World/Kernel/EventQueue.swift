@@ -1,6 +1,3 @@
-/// Virtual time in milliseconds since the run started. Integer, so no rounding drift.
-public typealias SimTime = Int64
-
 /// A popped event: when it fires and what it is.
 struct Event: Sendable {
     /// Time in the high 42 bits, insertion order in the low 22: one integer comparison orders

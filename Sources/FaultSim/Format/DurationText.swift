@@ -1,6 +1,10 @@
 /// Durations as scenario files write them: a non-negative decimal and a unit, `"300ms"`,
 /// `"15s"`, `"10m"`, `"1.5h"`, `"30d"`, resolving to whole milliseconds.
 public enum DurationText {
+    /// The longest duration a scenario may write: 100 years. Longer is a typo, and the event
+    /// queue's 42-bit time (about 139 years) must hold any sum of durations a run makes.
+    public static let maxMs: SimTime = 100 * 365 * 86_400_000
+
     static let units: [(suffix: String, milliseconds: SimTime)] = [
         ("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000),
     ]
@@ -17,7 +21,7 @@ public enum DurationText {
         guard parts.count <= 2, let whole = SimTime(parts[0]), parts[0].allSatisfy(\.isNumber) else {
             return .failure(DurationTextError(message: "a duration is a number and a unit: ms, s, m, h or d (\"300ms\", \"1.5h\")"))
         }
-        let limit = DurationDistribution.capMs / unit.milliseconds
+        let limit = maxMs / unit.milliseconds
         guard whole <= limit else { return .failure(DurationTextError(message: "a duration may not exceed 100 years")) }
         var total = whole * unit.milliseconds
         if parts.count == 2 {
@@ -42,6 +46,28 @@ public enum DurationText {
             return "\(ms / unit.milliseconds)\(unit.suffix)"
         }
         return "\(ms)ms"
+    }
+}
+
+extension DurationText {
+    /// A duration for people, one decimal in the largest unit it reaches: 850 → "850ms",
+    /// 1500 → "1.5s", 5400000 → "1.5h", 2 days → "2.0d".
+    public static func human(_ ms: SimTime) -> String {
+        if ms < 1_000 { return "\(ms)ms" }
+        if ms < 60_000 { return FixedPoint.format(Double(ms) / 1_000, places: 1) + "s" }
+        if ms < 3_600_000 { return FixedPoint.format(Double(ms) / 60_000, places: 1) + "m" }
+        if ms < 86_400_000 { return FixedPoint.format(Double(ms) / 3_600_000, places: 1) + "h" }
+        return FixedPoint.format(Double(ms) / 86_400_000, places: 1) + "d"
+    }
+
+    /// Seconds as a person says them, for how long a job will take: 90 → "90 seconds",
+    /// 200000 → "2.3 days".
+    public static func spoken(seconds: Double) -> String {
+        if seconds < 120 { return Int(seconds.rounded()) == 1 ? "1 second" : "\(Int(seconds.rounded())) seconds" }
+        if seconds < 7_200 { return "\(Int((seconds / 60).rounded())) minutes" }
+        if seconds < 172_800 { return FixedPoint.format(seconds / 3_600, places: 1) + " hours" }
+        if seconds < 3.2e7 { return FixedPoint.format(seconds / 86_400, places: 1) + " days" }
+        return FixedPoint.format(seconds / 3.15e7, places: 1) + " years"
     }
 }
 

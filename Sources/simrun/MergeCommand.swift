@@ -22,21 +22,26 @@ enum MergeCommand: Command {
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let files = context.positionals
-        if let first = files.first, RobustCommand.isRobustPart(first) {
-            return try RobustCommand.merge(context, runOptions: Array(runOutputs.dropFirst()) + [RunCommand.wide],
+        var read: [PartFile] = []
+        for file in files {
+            do throws(ScenarioError) {
+                read.append(try PartFile.read(file))
+            } catch {
+                throw ScenarioInput.reported(error)
+            }
+        }
+        // Each part says what wrote it; the first part's word decides, and every other part
+        // must say the same (the parser of that kind refuses it otherwise).
+        if read.first?.format == RobustResult.partialFormat {
+            return try RobustCommand.merge(read, context, runOptions: Array(runOutputs.dropFirst()) + [RunCommand.wide],
                                            sweepOptions: [SweepCommand.metric, SweepCommand.logY])
         }
         var parts: [(file: String, result: PartialResult)] = []
-        for file in files {
+        for part in read {
             do throws(ScenarioError) {
-                let bytes = try ScenarioLoader.readPartialFile(file)
-                guard let text = String(validating: bytes, as: UTF8.self) else {
-                    throw ScenarioError(file: file, keyPath: "", message: "the file is not UTF-8 text")
-                }
-                parts.append((file, try PartialResult.parse(text, file: file)))
+                parts.append((part.path, try PartialResult.parse(part)))
             } catch {
-                printError("Error: \(error)")
-                throw .exit(error.unreadable ? ExitCode.noInput : ExitCode.data)
+                throw ScenarioInput.reported(error)
             }
         }
         let merged: PartialResult

@@ -101,20 +101,15 @@ enum RobustCommand: Command {
 
     /// `simrun merge` of robustness shards: the parts read, merged and written as the unsharded
     /// job writes them (`--out`, `--svg`, `--partial-out`).
-    static func merge(_ context: CommandContext, runOptions: [OptionSpec], sweepOptions: [OptionSpec]) throws(CommandFailure) -> Int32 {
-        let files = context.positionals
+    static func merge(_ files: [PartFile], _ context: CommandContext, runOptions: [OptionSpec],
+                      sweepOptions: [OptionSpec]) throws(CommandFailure) -> Int32 {
         var parts: [RobustResult.Part] = []
         for file in files {
             do throws(ScenarioError) {
-                let bytes = try ScenarioLoader.readPartialFile(file)
-                guard let text = String(validating: bytes, as: UTF8.self) else {
-                    throw ScenarioError(file: file, keyPath: "", message: "the file is not UTF-8 text")
-                }
-                let parsed = try RobustResult.parsePartial(text, file: file)
-                parts.append((file, parsed.tool, parsed.model, parsed.result))
+                let parsed = try RobustResult.parsePartial(file)
+                parts.append((file.path, parsed.tool, parsed.model, parsed.result))
             } catch {
-                printError("Error: \(error)")
-                throw .exit(error.unreadable ? ExitCode.noInput : ExitCode.data)
+                throw ScenarioInput.reported(error)
             }
         }
         for option in runOptions + sweepOptions where context.given(option) {
@@ -127,17 +122,11 @@ enum RobustCommand: Command {
             printError("Error: \(error)")
             throw .exit(ExitCode.data)
         }
-        let targets = try context.outputs([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], inputs: files)
+        let targets = try context.outputs([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], inputs: files.map(\.path))
         try ScenarioInput.write([(targets[0], merged.csv), (targets[1], merged.tornadoSVG), (targets[2], merged.partialFileText)])
         printOutput("simrun merge: \(parts.count) part\(parts.count == 1 ? "" : "s") of a robust job, simrun \(parts[0].tool) (model \(parts[0].model))")
         printOutput(merged.text(source: merged.scenarioName), terminator: "")
         printOutput(written([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], context))
         return ExitCode.success
-    }
-
-    /// Whether the file at `path` is a robustness shard (read errors are left to the merge).
-    static func isRobustPart(_ path: String) -> Bool {
-        guard let bytes = try? ScenarioLoader.readPartialFile(path), let text = String(validating: bytes, as: UTF8.self) else { return false }
-        return RobustResult.isPartial(text)
     }
 }

@@ -23,10 +23,10 @@ struct ComparisonTests {
         // Millions of discordant intents neither underflow nor overflow in log space.
         let huge = ExactMcNemar.logPValue(onlyA: 1_000_000, onlyB: 900_000)
         #expect(huge.isFinite && huge < -1_000)
-        #expect(ExactMcNemar.formatted(logPValue: huge) == "< 1e-300")
-        #expect(ExactMcNemar.formatted(logPValue: DeterministicMath.log(0.34375)) == "0.344")
-        #expect(ExactMcNemar.formatted(logPValue: DeterministicMath.log(2.0 / 1_024)) == "0.002")
-        #expect(ExactMcNemar.formatted(logPValue: DeterministicMath.log(2.0e-5)) == "2.0e-05")
+        #expect(PValue.text(logP: huge) == "< 1e-300")
+        #expect(PValue.text(logP: DeterministicMath.log(0.34375)) == "0.344")
+        #expect(PValue.text(logP: DeterministicMath.log(2.0 / 1_024)) == "0.002")
+        #expect(PValue.text(logP: DeterministicMath.log(2.0e-5)) == "2.0e-05")
     }
 
     @Test("Paired counts: only A, only B and both, per outcome, intent by intent")
@@ -113,6 +113,6 @@ struct ComparisonTests {
             drawing.finish()
         }
         #expect(erased.errorOutput == "\r\u{1B}[K" && erased.output.isEmpty, "\(erased.errorOutput.debugDescription)")
-        #expect([0.6, 1.4, 90, 600, 9_000].map(ScenarioInput.spoken) == ["1 second", "1 second", "90 seconds", "10 minutes", "2.5 hours"])
+        #expect([0.6, 1.4, 90, 600, 9_000].map { DurationText.spoken(seconds: $0) } == ["1 second", "1 second", "90 seconds", "10 minutes", "2.5 hours"])
     }
 }

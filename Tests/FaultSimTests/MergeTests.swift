@@ -132,7 +132,7 @@ struct MergeTests {
     func roundTrip() throws {
         let part = try Self.shard(1, of: 3, runs: 2_000, designs: [.naive, .seed000V1_2, .seed003SK1])
         let text = JSONWriter.write(part.jsonValue)
-        #expect(try PartialResult.parse(text, file: "p.json") == part)
+        #expect(try PartialResult.parse(PartFile.parse(text, path: "p.json")) == part)
     }
 
     @Test("Corrupt or foreign files are data errors naming the file and key; unreadable ones exit 66")

@@ -184,7 +184,7 @@ struct RobustTests {
         #expect(html.hasPrefix("<section>") && !html.contains(" id=") && !html.contains("<script"))
         #expect(html.contains("storeKit.cancelThenPurchasedProbability"))
         // A shard's file reads back to the same result.
-        let parsed = try RobustResult.parsePartial(result.partialFileText, file: "whole.json")
+        let parsed = try RobustResult.parsePartial(PartFile.parse(result.partialFileText, path: "whole.json"))
         #expect(parsed.result == result)
     }
 

@@ -35,18 +35,12 @@ extension RobustResult {
         ])
     }
 
-    /// Whether `text` looks like a robustness shard: its `format`, the first key the writer
-    /// writes, names one. A sniff, so a large run or sweep part is not parsed twice; the merge
-    /// parses the whole file and says what is wrong with it.
-    public static func isPartial(_ text: String) -> Bool {
-        String(decoding: text.utf8.prefix(200), as: UTF8.self).contains("\"format\": \"\(partialFormat)\"")
-    }
-
-    /// Reads a shard written by `partialFileText`; an error names `file`, the key and the value.
-    public static func parsePartial(_ text: String, file: String) throws(ScenarioError) -> (tool: String, model: String, result: RobustResult) {
-        let root = try PartialReader.root(of: text, file: file, format: partialFormat, version: partialFormatVersion,
-                                          kind: "simrun robust partial result (written by `simrun robust --partial-out`)",
-                                          versionName: "robust partial format")
+    /// Reads a shard written by `partialFileText`; an error names the file, the key and the value.
+    public static func parsePartial(_ part: PartFile) throws(ScenarioError) -> (tool: String, model: String, result: RobustResult) {
+        let file = part.path
+        let root = try part.reader(format: partialFormat, version: partialFormatVersion,
+                                   kind: "simrun robust partial result (written by `simrun robust --partial-out`)",
+                                   versionName: "robust partial format")
         let shardText = try root.string("shard")
         guard let shard = Shard.parse(shardText) else { throw ScenarioError(file: file, keyPath: "shard", value: shardText, message: "expected K/N") }
         let runs = try root.integer("runs")

@@ -18,13 +18,6 @@ public enum SweepChart {
     }
 
     /// Where the x values sit.
-    public enum XScale: Sendable {
-        /// Numeric values, placed by value (log-spaced when `log`).
-        case numeric([Double], log: Bool)
-        /// Anything else, evenly spaced in the given order.
-        case categorical
-    }
-
     /// Colours from the Okabe–Ito palette (readable by colour-blind readers), its yellow replaced by a dark purple that shows on white.
     static let colours = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#6A3D9A", "#999999"]
     static let dashes = ["", "6 3"]
@@ -35,7 +28,7 @@ public enum SweepChart {
 
     /// The chart. `xLabels` are the values as written; `yLabel` names the metric and its unit;
     /// `percent` shows y as percentages.
-    public static func render(title: String, xTitle: String, xLabels: [String], xScale: XScale, yLabel: String,
+    public static func render(title: String, xTitle: String, xLabels: [String], xScale: SweepAxis.Scale, yLabel: String,
                               series: [Series], logY: Bool, percent: Bool) -> String {
         let width = left + plotWidth + 24 + legendWidth
         let height = top + plotHeight + bottom + max(0, Double(series.count) * 18 - plotHeight)
@@ -149,7 +142,7 @@ public enum SweepChart {
     }
 
     /// Each x value's place along the axis, from 0.04 to 0.96.
-    static func positions(_ count: Int, scale: XScale) -> [Double] {
+    static func positions(_ count: Int, scale: SweepAxis.Scale) -> [Double] {
         guard count > 1 else { return [0.5] }
         switch scale {
         case .categorical:

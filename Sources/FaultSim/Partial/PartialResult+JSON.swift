@@ -29,11 +29,12 @@ extension PartialResult {
         return object(fields)
     }
 
-    /// Reads a partial result written by `jsonValue`; an error names `file`, the key and the value.
-    public static func parse(_ text: String, file: String) throws(ScenarioError) -> PartialResult {
-        let root = try PartialReader.root(of: text, file: file, format: format, version: formatVersion,
-                                          kind: "simrun partial result (written by `simrun run --partial-out`)",
-                                          versionName: "partial-result format")
+    /// Reads a part file of a run or sweep; an error names the file, the key and the value.
+    public static func parse(_ part: PartFile) throws(ScenarioError) -> PartialResult {
+        let file = part.path
+        let root = try part.reader(format: format, version: formatVersion,
+                                   kind: "simrun partial result (written by `simrun run --partial-out`)",
+                                   versionName: "partial-result format")
         let kind: Kind
         switch try root.string("kind") {
         case "run": kind = .run
@@ -174,23 +175,6 @@ struct PartialReader {
     let file: String
     let value: JSONValue
     let path: String
-
-    /// The root of a partial file's `text`, after checking that its `format` is `format` (else
-    /// "not a `kind`") and its `formatVersion` is `version` (else "written in `versionName` N").
-    static func root(of text: String, file: String, format: String, version: Int, kind: String,
-                     versionName: String) throws(ScenarioError) -> PartialReader {
-        let json = try JSONParser.parse(text, file: file)
-        let root = PartialReader(file: file, value: json, path: "")
-        guard try root.string("format") == format else {
-            throw ScenarioError(file: file, keyPath: "format", message: "not a \(kind)")
-        }
-        let written = try root.integer("formatVersion")
-        guard written == Int64(version) else {
-            throw ScenarioError(file: file, keyPath: "formatVersion", value: String(written),
-                                message: "written in \(versionName) \(written); this simrun reads format \(version)")
-        }
-        return root
-    }
 
     func error(_ message: String) -> ScenarioError {
         ScenarioError(file: file, keyPath: path, value: value.rendered, message: message)

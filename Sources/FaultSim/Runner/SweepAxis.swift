@@ -1,15 +1,23 @@
 /// A sweep's values, as written (`0.01`, `5s`, `pre-2025`, a JSON object), and how a chart's x
 /// axis places them: by value when every one is a number or a duration, else one step apart.
 public struct SweepAxis: Sendable {
+    /// How the values sit on the x axis of a chart.
+    public enum Scale: Sendable {
+        /// Numeric values, placed by value (log-spaced when `log`).
+        case numeric([Double], log: Bool)
+        /// Anything else, evenly spaced in the given order.
+        case categorical
+    }
+
     /// The values as `--set` takes them, in order; the CSV's `value` column.
     public let labels: [String]
-    public let scale: SweepChart.XScale
+    public let scale: Scale
     /// The numeric values (ms for durations), when every value is a number or a duration.
     public let numbers: [Double]?
     /// The values were spaced geometrically: the chart's x axis is logarithmic.
     public let logScale: Bool
 
-    public init(labels: [String], scale: SweepChart.XScale, numbers: [Double]?, logScale: Bool = false) {
+    public init(labels: [String], scale: Scale, numbers: [Double]?, logScale: Bool = false) {
         self.labels = labels
         self.scale = scale
         self.numbers = numbers

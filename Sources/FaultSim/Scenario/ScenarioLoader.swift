@@ -27,11 +27,6 @@ public enum ScenarioLoader {
     /// (a disk image, /dev/zero) fails at once instead of filling memory.
     public static let maxFileBytes = 16 << 20
 
-    /// A partial result file's bytes (`simrun merge`), with the same reasons as a scenario's.
-    public static func readPartialFile(_ path: String) throws(ScenarioError) -> [UInt8] {
-        try readFile(path, limit: PartialResult.maxFileBytes, tooLarge: "a partial result is raw counts, far smaller")
-    }
-
     /// The file's bytes, or an error carrying the operating system's reason; `limit` bytes at
     /// most (`tooLarge` says why a larger file is refused).
     static func readFile(_ path: String, limit: Int = maxFileBytes,

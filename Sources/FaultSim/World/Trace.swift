@@ -1,19 +1,3 @@
-/// The lifelines of a trace and of its sequence diagram.
-public enum Actor: Int, Sendable, CaseIterable {
-    case user, app, storeKit, localStore, appServer, apple
-
-    public var title: String {
-        switch self {
-        case .user: "User"
-        case .app: "App"
-        case .storeKit: "StoreKit"
-        case .localStore: "Local store"
-        case .appServer: "App server"
-        case .apple: "Apple"
-        }
-    }
-}
-
 /// One line of a run's story: a message between two actors, or a note on one actor's
 /// lifeline (a state change, or a fault when `fault` is set).
 public struct TraceEntry: Sendable, Equatable {

@@ -1,0 +1,45 @@
+/// A sweep's outputs: the long CSV, a chart of one metric and its table.
+extension SweepResult {
+    /// The long CSV: `param,value`, then the run CSV's columns, one row per value and design.
+    public var csv: String {
+        var text = "param,value," + ResultCSV.columns.joined(separator: ",") + "\n"
+        for (index, valueRows) in rows.enumerated() {
+            for line in ResultCSV.render(valueRows).split(separator: "\n").dropFirst() {
+                text += CSV.field(key) + "," + CSV.field(axis.labels[index]) + "," + line + "\n"
+            }
+        }
+        return text
+    }
+
+    /// The chart: the parameter on x, `metric` on y, a line and 95% band per design.
+    public func chart(_ metric: SweepMetric, logY: Bool) -> String {
+        let tallies = self.tallies
+        let series = designs.indices.map { index in
+            SweepChart.Series(name: designs[index], points: tallies.indices.map { value in
+                let point = metric.value(tallies[value][index])
+                return (value, point.y, point.low, point.high)
+            })
+        }
+        return SweepChart.render(title: "\(metric.title) \(title)", xTitle: axis.title(key: key), xLabels: axis.labels,
+                                 xScale: axis.scale, yLabel: metric.title, series: series, logY: logY, percent: metric.isRate)
+    }
+
+    /// Designs down, values across, `metric` in each cell.
+    public func table(_ metric: SweepMetric) -> String {
+        var rows = [["design"] + axis.labels]
+        for (index, design) in designs.enumerated() {
+            rows.append([design] + tallies.map { perValue in
+                let y = metric.value(perValue[index]).y
+                return metric.isRate ? FixedPoint.format(y * 100, places: 3) + "%" : FixedPoint.format(y, places: 2)
+            })
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for row in rows { for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) } }
+        return "\(metric.title):\n" + rows.map { row in
+            row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -22,38 +22,3 @@ extension ServerRecovery: CustomStringConvertible {
         return names.isEmpty ? "none (the client only)" : names.joined(separator: ", ")
     }
 }
-
-extension Design {
-    /// Every axis and its value, in a fixed order, for `simrun designs NAME`.
-    public var axisValues: [(axis: String, value: String)] {
-        [
-            ("storeKitAPI", storeKitAPI.rawValue),
-            ("orderTiming", orderTiming.rawValue),
-            ("orderCreationTries", String(orderCreationTries)),
-            ("orderCreationSpacing", "\(orderCreationSpacingMs) ms"),
-            ("itemMapping", itemMapping.rawValue),
-            ("userMapping", userMapping.rawValue),
-            ("localStore", localStore.rawValue),
-            ("persistMoment", persistMoment.rawValue),
-            ("recordClearing", recordClearing.rawValue),
-            ("guardsDoubleTap", String(guardsDoubleTap)),
-            ("blockingUI", blockingUI.rawValue),
-            ("finishMoment", finishMoment.rawValue),
-            ("retrySchedule", retrySchedule.description),
-            ("retryTriggers", retryTriggers.description),
-            ("retryScheduleRounds", retryScheduleRounds.rawValue),
-            ("failureCountPersists", String(failureCountPersists)),
-            ("retryScope", retryScope.rawValue),
-            ("recoverPage", recoverPage.rawValue),
-            ("unmatchedTransactions", unmatchedTransactions.rawValue),
-            ("transactionsWithoutId", transactionsWithoutId.rawValue),
-            ("receiptKind", receiptKind.rawValue),
-            ("serverVerification", serverVerification.rawValue),
-            ("serverIdempotency", serverIdempotency.rawValue),
-            ("serverAppleTries", String(serverAppleTries)),
-            ("deliversWholeReceipt", String(deliversWholeReceipt)),
-            ("serverRecovery", serverRecovery.description),
-            ("olderOSDesign", olderOSDesign ?? (storeKitAPI == .sk2 ? "none (users below iOS 15 cannot buy)" : "none (StoreKit 1 runs on every iOS)")),
-        ]
-    }
-}

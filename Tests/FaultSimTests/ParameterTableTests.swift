@@ -81,10 +81,11 @@ struct ParameterTableTests {
         return String(doc[begin.upperBound..<end.lowerBound])
     }
 
-    @Test("docs/model.md's tables are what simrun keys prints", arguments: [false, true])
-    func docsTablesAreGenerated(_ faults: Bool) throws {
-        let marker = faults ? "simrun keys --faults --markdown" : "simrun keys --markdown"
-        let generated = faults ? KeyTables.faults(markdown: true) : KeyTables.parameters(markdown: true)
+    @Test("docs/model.md's tables are what simrun keys prints", arguments: ["", "--faults ", "--axes "])
+    func docsTablesAreGenerated(_ table: String) throws {
+        let marker = "simrun keys \(table)--markdown"
+        let generated = table == "--faults " ? KeyTables.faults(markdown: true)
+            : table == "--axes " ? KeyTables.axes(markdown: true) : KeyTables.parameters(markdown: true)
         #expect(try Self.generatedSection(marker) == generated,
                 "docs/model.md is out of date: replace the lines between its '\(marker)' markers with the output of `swift run \(marker)`")
     }

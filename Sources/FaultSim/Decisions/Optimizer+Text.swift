@@ -192,15 +192,12 @@ extension OptimizerText {
 }
 
 extension OptimizerText {
-    /// The axes whose values are a stated grid rather than every case (`DesignAxis.table`).
-    static let gridAxes = ["orderCreationTries", "orderCreationSpacing", "retrySchedule", "serverAppleTries", "olderOSDesign"]
-
     /// `simrun optimize --help`'s last section: each grid axis's values as a space file writes them.
     public static var grids: String {
         var text = "GRIDS: a space file's values, as written in it, for the axes that are not an enumeration, a flag or an option set\n"
             + "(those take every value they have; simrun designs NAME prints them):\n"
-        for name in gridAxes {
-            guard let axis = DesignAxis.named(name) else { continue }
+        for axis in DesignAxis.table where axis.isGrid {
+            let name = axis.name
             let values = axis.values.map(\.json.oneLine)
             text += name == "retrySchedule"
                 ? "  \(name):\n" + values.map { "    \($0)\n" }.joined()

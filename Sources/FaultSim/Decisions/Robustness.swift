@@ -139,11 +139,11 @@ public struct Robustness: Sendable {
     public var contentHash: String {
         var text = "robust runs \(runs) points \(points) steps \(crossoverSteps)\n" + JSONWriter.write(baseline.jsonValue) + "\n"
         for design in designs {
-            text += "design \(design.name):\n" + design.axisValues.map { "  \($0.axis) = \($0.value)\n" }.joined()
+            text += "design \(design.name):\n" + design.fingerprintLines
         }
         let olderOS = designs.compactMap { baseline.olderOSDesign(of: $0) }.filter { older in !designs.contains { $0.name == older.name } }
         for design in olderOS {
-            text += "older-OS design \(design.name):\n" + design.axisValues.map { "  \($0.axis) = \($0.value)\n" }.joined()
+            text += "older-OS design \(design.name):\n" + design.fingerprintLines
         }
         for setting in settings {
             text += "setting \(setting.kind):" + setting.assignments.map { " \(guesses[$0.guess].path)=\($0.value.setText)" }.joined() + "\n"

@@ -43,6 +43,28 @@ public enum KeyTables {
         return aligned(lines).map { $0 + "\n" }.joined()
     }
 
+    /// Every design axis: its name, the values a `customDesigns` entry takes, the values the
+    /// design space tries when they are a grid, whether a rule ties it to another axis, what it
+    /// does in the model and where it comes from.
+    public static func axes(markdown: Bool) -> String {
+        let rows = DesignAxis.table.map { axis in
+            (name: axis.name, accepts: axis.accepts, grid: axis.isGrid ? axis.values.map(\.label).joined(separator: ", ") : "every value",
+             rules: axis.constrained ? "yes" : "", meaning: axis.meaning, source: axis.source)
+        }
+        if markdown {
+            var text = "| axis | values | tried by ablate and optimize | tied to other axes | what it does in the model | source |\n"
+                + "|---|---|---|---|---|---|\n"
+            for row in rows {
+                let cells = ["`\(row.name)`", row.accepts, row.grid, row.rules, row.meaning, row.source]
+                text += "| " + cells.map(cell).joined(separator: " | ") + " |\n"
+            }
+            return text
+        }
+        let lines = [["AXIS", "VALUES", "TIED"]] + rows.map { [$0.name, $0.accepts.replacingOccurrences(of: "`", with: ""), $0.rules] }
+        let details = [nil] + rows.map { "    \($0.meaning)\n    tried: \($0.grid)\n    source: \($0.source)\n" }
+        return zip(aligned(lines), details).map { line, detail in line + "\n" + (detail ?? "") }.joined()
+    }
+
     /// Each line's cells padded to their column's width, two spaces apart, no trailing spaces.
     static func aligned(_ lines: [[String]]) -> [String] {
         let widths = lines[0].indices.map { column in lines.map { $0[column].count }.max() ?? 0 }

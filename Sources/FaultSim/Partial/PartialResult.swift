@@ -100,7 +100,7 @@ public struct PartialResult: Sendable, Equatable {
         if case .sweep(let key, let labels, let logX) = kind { text += "sweep: \(key) \(labels) log \(logX)\n" }
         for part in parts { text += "scenario \(part.name):\n" + JSONWriter.write(part.scenario) + "\n" }
         for design in designs {
-            text += "design \(design.name):\n" + design.axisValues.map { "  \($0.axis) = \($0.value)\n" }.joined()
+            text += "design \(design.name):\n" + design.fingerprintLines
         }
         return SHA256.hex(text)
     }

@@ -81,61 +81,18 @@ enum DesignReader {
         }
     }
 
-    /// Reads every axis the entry sets. Switching `storeKitAPI` without naming `receiptKind`
-    /// brings the receipt along (StoreKit 2 sends the signed transaction, StoreKit 1 the app
-    /// receipt), since each API has only its own; switching to StoreKit 1 without naming
-    /// `olderOSDesign` drops the base's (a StoreKit 1 design runs on every iOS); leaving
-    /// `linearBackoff` or a durable store without naming `failureCountPersists` turns it off,
-    /// since only those can keep a count.
+    /// Reads every axis the entry sets, in table order, then brings along what must follow an
+    /// axis it changed and an axis it did not name (`DesignAxis.companions`).
     static func readAxes(_ reader: inout ObjectReader, into design: inout Design) throws(ScenarioError) {
-        let api = design.storeKitAPI
-        try reader.choice("storeKitAPI", &design.storeKitAPI)
-        if design.storeKitAPI != api && !reader.fields.contains(where: { $0.key == "receiptKind" }) {
-            design.receiptKind = design.storeKitAPI == .sk2 ? .signedTransaction : .appReceipt
+        let base = design
+        var named: [String] = []
+        for axis in DesignAxis.table {
+            guard let value = reader.value(axis.name) else { continue }
+            try axis.read(value, into: &design, reader: reader)
+            named.append(axis.name)
         }
-        if design.storeKitAPI == .sk1 { design.olderOSDesign = nil }
-        if let value = reader.value("olderOSDesign") {
-            switch value {
-            case .null: design.olderOSDesign = nil
-            case .string(let name) where !name.isEmpty: design.olderOSDesign = name
-            default: throw reader.fail("olderOSDesign", value, "expected a design's name, or null for none")
-            }
-        }
-        try reader.choice("orderTiming", &design.orderTiming)
-        try reader.integer("orderCreationTries", &design.orderCreationTries, in: 1...10)
-        try reader.duration("orderCreationSpacing", &design.orderCreationSpacingMs)
-        try reader.choice("itemMapping", &design.itemMapping)
-        try reader.choice("userMapping", &design.userMapping)
-        try reader.choice("localStore", &design.localStore)
-        try reader.choice("persistMoment", &design.persistMoment)
-        try reader.choice("recordClearing", &design.recordClearing)
-        try reader.bool("guardsDoubleTap", &design.guardsDoubleTap)
-        try reader.choice("blockingUI", &design.blockingUI)
-        try reader.choice("finishMoment", &design.finishMoment)
-        if let value = reader.value("retrySchedule") {
-            design.retrySchedule = try retrySchedule(value, reader: reader)
-        }
-        if let value = reader.value("retryTriggers") {
-            design.retryTriggers = try retryTriggers(value, reader: reader)
-        }
-        try reader.choice("retryScheduleRounds", &design.retryScheduleRounds)
-        // A kept failure count needs a backoff and a durable store: a design that leaves either
-        // (a BLIAP variant with another schedule, say) without naming the axis drops the count.
-        if case .linearBackoff = design.retrySchedule, design.localStore.survivesProcessDeath {} else {
-            design.failureCountPersists = false
-        }
-        try reader.bool("failureCountPersists", &design.failureCountPersists)
-        try reader.choice("retryScope", &design.retryScope)
-        try reader.choice("recoverPage", &design.recoverPage)
-        try reader.choice("unmatchedTransactions", &design.unmatchedTransactions)
-        try reader.choice("transactionsWithoutId", &design.transactionsWithoutId)
-        try reader.choice("receiptKind", &design.receiptKind)
-        try reader.choice("serverVerification", &design.serverVerification)
-        try reader.choice("serverIdempotency", &design.serverIdempotency)
-        try reader.integer("serverAppleTries", &design.serverAppleTries, in: 1...10)
-        try reader.bool("deliversWholeReceipt", &design.deliversWholeReceipt)
-        if let value = reader.value("serverRecovery") {
-            design.serverRecovery = try names(value, key: "serverRecovery", ServerRecovery.named, reader: reader)
+        for companion in DesignAxis.companions where !named.contains(companion.axis) {
+            companion.follow(base, &design)
         }
     }
 
@@ -187,11 +144,6 @@ enum DesignReader {
         }
         try inner.finish()
         return schedule
-    }
-
-    /// An array of trigger names: `["launch", "networkRegained"]`.
-    static func retryTriggers(_ value: JSONValue, reader: ObjectReader) throws(ScenarioError) -> RetryTriggers {
-        try names(value, key: "retryTriggers", RetryTriggers.named, reader: reader)
     }
 
     /// An option set written as an array of its members' names (`[]` for none).

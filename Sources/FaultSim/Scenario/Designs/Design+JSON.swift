@@ -1,0 +1,39 @@
+import Policies
+
+/// A design as a `customDesigns` entry, in the syntax `DesignReader` reads: what `simrun designs
+/// NAME` prints, so that any line or the whole `--json` object can be pasted into a scenario.
+/// Reading the object back gives the same design (a test round-trips every preset).
+extension Design {
+    /// Every axis and its value as JSON, in the order `simrun designs NAME` prints them.
+    public var axisJSON: [(axis: String, value: JSONValue)] { DesignAxis.table.map { ($0.name, $0.value(of: self)) } }
+
+    /// Every axis and its value in words, one `  axis = value` line each: what a shard's
+    /// fingerprint hashes of a design, so parts of one job agree on every design's axes.
+    var fingerprintLines: String { DesignAxis.table.map { "  \($0.name) = \($0.text(of: self))\n" }.joined() }
+
+    /// `{"name": name, "from": from, ...every axis}`: a whole `customDesigns` entry that needs no
+    /// knowledge of the preset it starts from.
+    public func customDesignJSON(name: String, from base: String) -> JSONValue {
+        .object([(key: "name", value: .string(name), line: 0), (key: "from", value: .string(base), line: 0)]
+            + axisJSON.map { (key: $0.axis, value: $0.value, line: 0) })
+    }
+}
+
+extension RetrySchedule {
+    /// `"none"` or the object `DesignReader.retrySchedule` reads.
+    var json: JSONValue {
+        func field(_ key: String, _ value: JSONValue) -> (key: String, value: JSONValue, line: Int) { (key, value, 0) }
+        switch self {
+        case .none:
+            return .string("none")
+        case .fixedInterval(let intervalMs):
+            return .object([field("kind", .string("fixedInterval")), field("interval", .string(DurationText.format(intervalMs)))])
+        case .linearBackoff(let stepMs, let capMs):
+            return .object([field("kind", .string("linearBackoff")), field("step", .string(DurationText.format(stepMs))),
+                            field("cap", .string(DurationText.format(capMs)))])
+        case .tries(let count, let spacingMs):
+            return .object([field("kind", .string("tries")), field("count", .number(String(count))),
+                            field("spacing", .string(DurationText.format(spacingMs)))])
+        }
+    }
+}

@@ -14,7 +14,7 @@ enum CompareCommand: Command {
 
     /// What a paired comparison found, for the table, the CSV and the verdict.
     struct Line {
-        let outcome: PairedOutcomes.Outcome
+        let outcome: Outcome
         let countA: Int64, countB: Int64
         let counts: PairedOutcomes.Counts
         let difference: (points: Double, low: Double, high: Double)
@@ -33,7 +33,7 @@ enum CompareCommand: Command {
         let progress = ProgressLine(total: scenario.runs, label: "simrun compare", quiet: context.given(CommonOptions.quiet))
         let result = Runner.pair(scenario: scenario, a, b, runs: 0..<UInt64(scenario.runs), jobs: context.jobs, progress: progress.counter)
         progress.finish()
-        let lines = PairedOutcomes.Outcome.allCases.map { outcome in
+        let lines = Outcome.paired.map { outcome in
             let counts = result.paired[outcome]
             return Line(outcome: outcome, countA: counts.onlyA + counts.both, countB: counts.onlyB + counts.both, counts: counts,
                         difference: counts.difference(intents: result.paired.intents), logP: counts.exactLogPValue)
@@ -70,30 +70,13 @@ enum CompareCommand: Command {
     /// One sentence: "seed000-v1.2 loses fewer orders than seed000-v1.0: 412 vs 9 discordant
     /// intents, p < 1e-300." or "No significant difference in mis-delivered orders: ...".
     static func verdict(_ line: Line, a: String, b: String) -> String {
-        let what: String
-        switch line.outcome {
-        case .lost: what = "orders lost"
-        case .misdelivered: what = "orders mis-delivered"
-        case .duplicated: what = "orders duplicated"
-        case .doubleCharged: what = "intents charged twice"
-        case .lostSale: what = "sales lost (no order, no charge)"
-        case .notCharged: what = "intents not charged (cancels included)"
-        }
+        let what = line.outcome.row.counted
         let onlyA = line.counts.onlyA, onlyB = line.counts.onlyB
-        let p = PValue.text(logP: line.logP)
-        let evidence = "\(Grouped.format(Int(onlyA))) vs \(Grouped.format(Int(onlyB))) discordant intents, p " + (p.hasPrefix("<") ? p : "= \(p)")
+        let evidence = "\(Grouped.format(Int(onlyA))) vs \(Grouped.format(Int(onlyB))) discordant intents, p " + PValue.phrase(logP: line.logP)
         if onlyA + onlyB == 0 { return "\(what): the same intents under both designs (\(Grouped.format(Int(line.counts.both))))." }
         guard line.logP < Significance.logLevel else { return "\(what): no significant difference (\(evidence))." }
         let fewer = onlyA < onlyB ? a : b, more = onlyA < onlyB ? b : a
-        let verb: String
-        switch line.outcome {
-        case .lost: verb = "loses fewer orders than"
-        case .misdelivered: verb = "mis-delivers fewer orders than"
-        case .duplicated: verb = "duplicates fewer orders than"
-        case .doubleCharged: verb = "charges fewer intents twice than"
-        case .lostSale: verb = "loses fewer sales than"
-        case .notCharged: verb = "leaves fewer intents uncharged than"
-        }
+        let verb = line.outcome.row.fewerVerb
         return "\(what): \(fewer) \(verb) \(more) (\(evidence))."
     }
 

@@ -58,7 +58,7 @@ enum MergeCommand: Command {
         for option in sweep != nil ? [] : sweepOptions where context.given(option) {
             throw context.error("'\(option.name)' goes with the parts of a sweep; these are the parts of a run.")
         }
-        let chosenMetric = try SweepCommand.metric(named: context.value(SweepCommand.metric) ?? SweepMetric.lost.rawValue, context)
+        let chosenMetric = try SweepCommand.metric(named: context.value(SweepCommand.metric) ?? Outcome.lost.name, context)
         let targets = try context.outputs(runOutputs + [SweepCommand.svg, partialOut], inputs: files)
         let rows = merged.rows
         let whole = merged.fileText

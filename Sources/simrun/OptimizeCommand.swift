@@ -44,7 +44,7 @@ enum OptimizeCommand: Command {
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         var settings = Optimizer.Settings()
-        switch Objective.parseList(context.value(objectives) ?? "lost,lost_sales,server_requests") {
+        switch Outcome.parseObjectives(context.value(objectives) ?? "lost,lost_sales,server_requests") {
         case .success(let list): settings.objectives = list
         case .failure(let error): throw context.invalid(context.value(objectives) ?? "", for: objectives, because: error.message)
         }
@@ -90,7 +90,7 @@ enum OptimizeCommand: Command {
         let started = DispatchTime.now().uptimeNanoseconds
         let legal = designSpace.legalCount
         printOutput("simrun optimize: \(source.shownPath) (\(scenario.platform.name) platform), seed \(scenario.seed), "
-            + "objectives \(settings.objectives.map(\.rawValue).joined(separator: ", "))")
+            + "objectives \(settings.objectives.map(\.name).joined(separator: ", "))")
         printOutput(OptimizerText.spaceText(designSpace, file: spacePath, combinations: designSpace.combinations, legal: legal))
         let raced = legal <= settings.enumerateUpTo ? Int64(clamping: legal) * Int64(settings.runs) : settings.budget
         let certified = Int64(designs.count + 30) * Int64(settings.runs)

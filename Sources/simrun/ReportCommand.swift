@@ -7,8 +7,8 @@ import Policies
 enum ReportCommand: Command {
     static let out = CommonOptions.out("The page to write.", valueName: "report.html").asRequired
     static let param = OptionSpec(name: "--param", valueName: "key.path", help: "Also chart a sweep of this scenario key (with --values or --range, as simrun sweep takes them).")
-    static let metrics = OptionSpec(name: "--metrics", valueName: "m1,m2", help: "The sweep's charts, one per metric: \(SweepMetric.allCases.map(\.rawValue).joined(separator: ", ")).",
-                                    defaultValue: SweepMetric.lost.rawValue)
+    static let metrics = OptionSpec(name: "--metrics", valueName: "m1,m2", help: "The sweep's charts, one per metric: \(Outcome.allCases.map(\.name).joined(separator: ", ")).",
+                                    defaultValue: Outcome.lost.name)
     static let outcomeScale = OptionSpec(name: "--outcome-scale", valueName: "log|linear",
                                          help: "The outcome charts' shared axis: log shows one in a million beside several percent; linear compares magnitudes.",
                                          defaultValue: HTMLReport.OutcomeScale.log.rawValue)
@@ -54,11 +54,11 @@ enum ReportCommand: Command {
         let chosen = scenario.selectedDesigns
 
         var sweep: Sweep?
-        var chartMetrics: [SweepMetric] = []
+        var chartMetrics: [Outcome] = []
         if let key = context.value(param) {
             let axis = try SweepCommand.axis(context)
             sweep = try SweepCommand.sweep(key, axis: axis, base: source, runs: sweepRunCount ?? scenario.runs, context)
-            for name in (context.value(metrics) ?? SweepMetric.lost.rawValue).split(separator: ",", omittingEmptySubsequences: false) {
+            for name in (context.value(metrics) ?? Outcome.lost.name).split(separator: ",", omittingEmptySubsequences: false) {
                 let metric = try SweepCommand.metric(named: String(name), context)
                 guard !chartMetrics.contains(metric) else { throw context.invalid(String(name), for: metrics, because: "given twice") }
                 chartMetrics.append(metric)
@@ -87,7 +87,7 @@ enum ReportCommand: Command {
         if let sweep {
             let result = sweep.run(chosen, jobs: context.jobs, progress: progress.counter)
             for metric in chartMetrics {
-                sweeps.append(("\(metric.title) \(result.title); one line per design, the band its 95% interval.",
+                sweeps.append(("\(metric.row.axisTitle) \(result.title); one line per design, the band its 95% interval.",
                                result.chart(metric, logY: context.given(SweepCommand.logY))))
             }
         }

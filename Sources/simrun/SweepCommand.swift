@@ -11,8 +11,8 @@ enum SweepCommand: Command {
     static let values = OptionSpec(name: "--values", valueName: "v1,v2,...", help: "The values, as --set takes them (JSON or text); a comma inside {} or [] does not split.")
     static let range = OptionSpec(name: "--range", valueName: "from:to:steps", help: "Instead of --values: steps numbers from 'from' to 'to', both included (2 to 1000).")
     static let log = OptionSpec(name: "--log", valueName: nil, help: "With --range: space the values geometrically (from > 0); the chart's x axis is logarithmic.")
-    static let metric = OptionSpec(name: "--metric", valueName: "name", help: "What the chart and table show: \(SweepMetric.allCases.map(\.rawValue).joined(separator: ", ")).",
-                                   defaultValue: SweepMetric.lost.rawValue)
+    static let metric = OptionSpec(name: "--metric", valueName: "name", help: "What the chart and table show: \(Outcome.allCases.map(\.name).joined(separator: ", ")).",
+                                   defaultValue: Outcome.lost.name)
     static let logY = OptionSpec(name: "--log-y", valueName: nil, help: "A logarithmic y axis (zeros are drawn at its floor).")
     static let crossover = OptionSpec(name: "--crossover", valueName: "a,b", help: "Also find, by bisection on paired runs between the smallest and largest value, where a stops losing fewer orders than b.")
     static let out = CommonOptions.out("Write the long CSV: param,value, then the run CSV's columns, one row per value and design.")
@@ -28,7 +28,7 @@ enum SweepCommand: Command {
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let key = try context.required(param)
         let axis = try axis(context)
-        let chosenMetric = try metric(named: context.value(metric) ?? SweepMetric.lost.rawValue, context)
+        let chosenMetric = try metric(named: context.value(metric) ?? Outcome.lost.name, context)
         let base = try context.scenario(applying: .designs)
         let sweep = try self.sweep(key, axis: axis, base: base, context)
         var pair: (Design, Design)?
@@ -110,10 +110,10 @@ enum SweepCommand: Command {
     }
 
     /// The `--metric` called `name`.
-    static func metric(named name: String, _ context: CommandContext) throws(CommandFailure) -> SweepMetric {
-        guard let chosen = SweepMetric(rawValue: name) else {
-            var reason = "expected one of: \(SweepMetric.allCases.map(\.rawValue).joined(separator: ", "))"
-            if let hint = Suggestion.nearest(to: name, in: SweepMetric.allCases.map(\.rawValue)) { reason += "; did you mean '\(hint)'?" }
+    static func metric(named name: String, _ context: CommandContext) throws(CommandFailure) -> Outcome {
+        guard let chosen = Outcome.named(name) else {
+            var reason = "expected one of: \(Outcome.allCases.map(\.name).joined(separator: ", "))"
+            if let hint = Suggestion.nearest(to: name, in: Outcome.allCases.map(\.name)) { reason += "; did you mean '\(hint)'?" }
             throw context.invalid(name, for: metric, because: reason)
         }
         return chosen

@@ -75,8 +75,8 @@ import Testing
         let result = Ablation.run(scenario: scenario, design: .bliap, runs: runs, jobs: 2)
         let row = result.rows.first { $0.change.axis == "finishMoment" && $0.change.to == .string("atCallback") }!
         let paired = Runner.pair(scenario: scenario, row.change.design!, .bliap, runs: runs, jobs: 2)
-        for objective in Objective.allCases {
-            guard let outcome = objective.outcome else { continue }
+        for objective in Outcome.objectives where objective.row.measure == .intents {
+            let outcome = objective
             let d = row.difference(objective)
             #expect(d.onlyA == paired.paired[outcome].onlyA && d.onlyB == paired.paired[outcome].onlyB, "\(objective)")
             let compare = paired.paired[outcome].difference(intents: paired.paired.intents)

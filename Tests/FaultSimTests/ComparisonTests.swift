@@ -32,8 +32,8 @@ struct ComparisonTests {
     @Test("Paired counts: only A, only B and both, per outcome, intent by intent")
     func pairedCounts() {
         var paired = PairedOutcomes()
-        let a = PairedOutcomes.Masks(lost: 0b011, misdelivered: 0b100, duplicated: 0, notCharged: 0b001)
-        let b = PairedOutcomes.Masks(lost: 0b110, misdelivered: 0, duplicated: 0b001, notCharged: 0b001)
+        let a = OutcomeMasks(lost: 0b011, misdelivered: 0b100, duplicated: 0, notCharged: 0b001)
+        let b = OutcomeMasks(lost: 0b110, misdelivered: 0, duplicated: 0b001, notCharged: 0b001)
         paired.record(a, b, intents: 3)
         var other = PairedOutcomes()
         other.record(b, a, intents: 3)
@@ -67,7 +67,7 @@ struct ComparisonTests {
         #expect(lines.count == 7)
         #expect(lines[0].joined(separator: ",") == "scenario,platform,design_a,design_b,outcome,intents,count_a,count_b,only_a,only_b,both,"
             + "difference_pts,ci_low_pts,ci_high_pts,log_p_exact,p_exact")
-        #expect(lines.dropFirst().map { String($0[4]) } == ["lost", "misdelivered", "duplicated", "double_charged", "lost_sale", "not_charged"])
+        #expect(lines.dropFirst().map { String($0[4]) } == ["lost", "lost_sales", "misdelivered", "duplicated", "double_charged", "not_charged"])
         let lost = lines[1]
         let onlyA = try #require(Int(lost[8])), onlyB = try #require(Int(lost[9]))
         #expect(onlyA > 20 * max(onlyB, 1), "v1.0 loses many intents v1.2 keeps")

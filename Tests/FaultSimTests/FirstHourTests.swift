@@ -85,13 +85,13 @@ struct FirstHourTests {
 
     @Test("compare reports double charges and lost sales too")
     func compareHasEveryOutcome() {
-        #expect(PairedOutcomes.Outcome.allCases.map(\.name)
-            == ["lost", "misdelivered", "duplicated", "double_charged", "lost_sale", "not_charged"])
+        #expect(Outcome.paired.map(\.name)
+            == ["lost", "lost_sales", "misdelivered", "duplicated", "double_charged", "not_charged"])
         var paired = PairedOutcomes()
-        paired.record(PairedOutcomes.Masks(lost: 0, misdelivered: 0, duplicated: 0, doubleCharged: 0b1, lostSale: 0, notCharged: 0),
-                      PairedOutcomes.Masks(lost: 0, misdelivered: 0, duplicated: 0, doubleCharged: 0, lostSale: 0b1, notCharged: 0b1),
+        paired.record(OutcomeMasks(lost: 0, misdelivered: 0, duplicated: 0, doubleCharged: 0b1, lostSales: 0, notCharged: 0),
+                      OutcomeMasks(lost: 0, misdelivered: 0, duplicated: 0, doubleCharged: 0, lostSales: 0b1, notCharged: 0b1),
                       intents: 1)
         #expect(paired[.doubleCharged] == PairedOutcomes.Counts(onlyA: 1, onlyB: 0, both: 0))
-        #expect(paired[.lostSale] == PairedOutcomes.Counts(onlyA: 0, onlyB: 1, both: 0))
+        #expect(paired[.lostSales] == PairedOutcomes.Counts(onlyA: 0, onlyB: 1, both: 0))
     }
 }

@@ -25,7 +25,7 @@ import Testing
 
     /// Every legal design of `space` simulated over the same runs: its point and its totals on
     /// `objectives`, and the points on the point-estimate Pareto front of those totals.
-    static func bruteForce(_ scenario: Scenario, _ space: DesignSpace, objectives: [Objective], runs: Int)
+    static func bruteForce(_ scenario: Scenario, _ space: DesignSpace, objectives: [Outcome], runs: Int)
         -> (vectors: [DesignPoint: [Double]], front: Set<DesignPoint>) {
         var points: [DesignPoint] = []
         space.forEachLegalPoint { points.append($0) }
@@ -124,11 +124,11 @@ import Testing
             let panel = Runner.panel(scenario: scenario, designs: designs, pairs: .all, runs: 0..<UInt64(prefix), jobs: 2)
             for a in designs.indices {
                 for b in designs.indices where a != b {
-                    let mine = RunProfile.compare(profiles[a], profiles[b], over: prefix, objectives: Objective.allCases)
-                    #expect(mine == Objective.allCases.map { panel.difference($0, a, b) }, "\(designs[a].name) − \(designs[b].name), \(prefix) runs")
+                    let mine = RunProfile.compare(profiles[a], profiles[b], over: prefix, objectives: Outcome.objectives)
+                    #expect(mine == Outcome.objectives.map { panel.difference($0, a, b) }, "\(designs[a].name) − \(designs[b].name), \(prefix) runs")
                 }
                 let totals = profiles[a].totals(at: prefix)
-                #expect(Objective.allCases.allSatisfy { totals[$0] == $0.total(panel.tallies[a]) })
+                #expect(Outcome.objectives.allSatisfy { totals[$0] == $0.total(panel.tallies[a]) })
             }
         }
     }

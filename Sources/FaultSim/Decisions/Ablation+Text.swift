@@ -3,30 +3,32 @@ import Policies
 /// `simrun ablate`'s tables and CSV. Outcome changes are per 10^6 intents, request changes per
 /// intent; every change is the changed design minus the design it changes.
 public enum AblationText {
-    /// The objectives the text tables show, in column order (the CSV has them all).
-    static let shown: [Objective] = [.lost, .lostSales, .misdelivered, .doubleCharged, .serverRequests]
+    /// The objectives the text tables show, in column order: every objective but duplicate
+    /// deliveries, which an idempotent server makes rare, so the table fits a wide terminal
+    /// (the CSV has them all).
+    static let shown: [Outcome] = Outcome.objectives.filter { $0 != .duplicated }
 
     /// A signed value in an objective's unit: `+812.0`, `-0.013`.
-    static func signed(_ value: Double, _ objective: Objective) -> String {
+    static func signed(_ value: Double, _ objective: Outcome) -> String {
         let places = objective == .serverRequests ? 4 : 1
         let rounded = FixedPoint.format(abs(value), places: places)
         if rounded == FixedPoint.format(0, places: places) { return rounded }
         return (value < 0 ? "-" : "+") + rounded
     }
 
-    static func rate(_ value: Double, _ objective: Objective) -> String {
+    static func rate(_ value: Double, _ objective: Outcome) -> String {
         FixedPoint.format(value, places: objective == .serverRequests ? 4 : 1)
     }
 
     /// "+812.0 [+700.1, +923.9]".
-    static func interval(_ d: PairedDifference, _ objective: Objective) -> String {
+    static func interval(_ d: PairedDifference, _ objective: Outcome) -> String {
         "\(signed(d.difference, objective)) [\(signed(d.low, objective)), \(signed(d.high, objective))]"
     }
 
     /// "lost 2.0 per 10^6 intents, lost sales 0.0, ..., server requests 1.234 per intent".
     static func rates(_ rates: [Double]) -> String {
         shown.map { objective in
-            let value = rates[Objective.allCases.firstIndex(of: objective)!]
+            let value = rates[Outcome.objectives.firstIndex(of: objective)!]
             return "\(objective.title) \(rate(value, objective))" + (objective == .lost || objective == .serverRequests ? " \(objective.unit)" : "")
         }.joined(separator: ", ")
     }
@@ -48,7 +50,7 @@ public enum AblationText {
                 return [row.change.axis, "→ " + row.change.to.label, interval(d, .lost) + " per 10^6", "p " + pValue(d)]
             }, header: nil, leftColumns: 2, indent: "  ")
         }
-        for objective in [Objective.lostSales, .misdelivered, .duplicated, .doubleCharged] {
+        for objective in [Outcome.lostSales, .misdelivered, .duplicated, .doubleCharged] {
             let raised = Ablation.axesThatMatter(result, on: objective)
             guard !raised.isEmpty else { continue }
             text += "  and for \(objective.title) (Holm, p < 0.05): " + raised.map { row in
@@ -116,15 +118,15 @@ public enum AblationText {
     // MARK: CSV
 
     static var objectiveHeader: String {
-        Objective.allCases.map { o in
+        Outcome.objectives.map { o in
             let unit = o == .serverRequests ? "per_intent" : "per_million"
-            return ["\(o.rawValue)_\(unit)", "\(o.rawValue)_change_\(unit)", "\(o.rawValue)_change_low", "\(o.rawValue)_change_high",
-                    "\(o.rawValue)_only_changed", "\(o.rawValue)_only_design", "\(o.rawValue)_log_p", "\(o.rawValue)_p"].joined(separator: ",")
+            return ["\(o.name)_\(unit)", "\(o.name)_change_\(unit)", "\(o.name)_change_low", "\(o.name)_change_high",
+                    "\(o.name)_only_changed", "\(o.name)_only_design", "\(o.name)_log_p", "\(o.name)_p"].joined(separator: ",")
         }.joined(separator: ",")
     }
 
     static func objectiveCells(_ differences: [PairedDifference], rates: [Double]) -> String {
-        Objective.allCases.enumerated().map { index, _ in
+        Outcome.objectives.enumerated().map { index, _ in
             let d = differences[index]
             return [FixedPoint.format(rates[index], places: 6), csvSigned(d.difference), csvSigned(d.low), csvSigned(d.high),
                     String(d.onlyA), String(d.onlyB), csvSigned(d.logP), d.pText].joined(separator: ",")
@@ -143,7 +145,7 @@ public enum AblationText {
             text += [prefix, CSV.field(row.change.axis), CSV.field(row.change.from.label), CSV.field(row.change.to.label),
                      "simulated", "", String(result.intents), objectiveCells(row.differences, rates: row.rates)].joined(separator: ",") + "\n"
         }
-        let empty = Array(repeating: "", count: Objective.allCases.count * 8).joined(separator: ",")
+        let empty = Array(repeating: "", count: Outcome.objectives.count * 8).joined(separator: ",")
         for change in result.skipped {
             text += [prefix, CSV.field(change.axis), CSV.field(change.from.label), CSV.field(change.to.label),
                      "skipped", CSV.field(change.problems.joined(separator: "; ")), "", empty].joined(separator: ",") + "\n"

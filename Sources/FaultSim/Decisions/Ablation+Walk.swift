@@ -9,15 +9,15 @@ extension Ablation {
     public struct Step: Sendable {
         /// `axis`, `from` → `to` for each axis the step changed.
         public let changes: [(axis: String, from: JSONValue, to: JSONValue)]
-        /// After the step minus before it, in `Objective.allCases` order.
+        /// After the step minus before it, in `Outcome.objectives` order.
         public let differences: [PairedDifference]
-        /// The design's rates after the step, in `Objective.allCases` order and units.
+        /// The design's rates after the step, in `Outcome.objectives` order and units.
         public let rates: [Double]
         /// The other steps that were possible here (legal single changes).
         public let alternatives: Int
 
-        public func difference(_ objective: Objective) -> PairedDifference {
-            differences[Objective.allCases.firstIndex(of: objective)!]
+        public func difference(_ objective: Outcome) -> PairedDifference {
+            differences[Outcome.objectives.firstIndex(of: objective)!]
         }
     }
 
@@ -25,7 +25,7 @@ extension Ablation {
     public struct Walk: Sendable {
         public let from: Design
         public let to: Design
-        /// `from`'s rates, in `Objective.allCases` order and units.
+        /// `from`'s rates, in `Outcome.objectives` order and units.
         public let startRates: [Double]
         public let steps: [Step]
         /// Design-runs simulated.
@@ -65,8 +65,8 @@ extension Ablation {
             let panel = Runner.panel(scenario: scenario, designs: [current] + candidates, pairs: .against(0), runs: runs, jobs: jobs,
                                      progress: progress)
             designRuns += Int64(candidates.count + 1) * Int64(runs.count)
-            if steps.isEmpty { startRates = Objective.allCases.map { panel.rate($0, of: 0) } }
-            let keys: [Objective] = [.lost, .lostSales, .serverRequests]
+            if steps.isEmpty { startRates = Outcome.objectives.map { panel.rate($0, of: 0) } }
+            let keys: [Outcome] = [.lost, .lostSales, .serverRequests]
             let best = candidates.indices.min { x, y in
                 for objective in keys {
                     let a = panel.rate(objective, of: x + 1), b = panel.rate(objective, of: y + 1)
@@ -77,8 +77,8 @@ extension Ablation {
             let axes = groups[best]
             steps.append(Step(changes: axes.map { (DesignAxis.table[$0].name, DesignAxis.table[$0].value(of: current),
                                                    DesignAxis.table[$0].value(of: to)) },
-                              differences: Objective.allCases.map { panel.difference($0, best + 1, 0) },
-                              rates: Objective.allCases.map { panel.rate($0, of: best + 1) }, alternatives: candidates.count - 1))
+                              differences: Outcome.objectives.map { panel.difference($0, best + 1, 0) },
+                              rates: Outcome.objectives.map { panel.rate($0, of: best + 1) }, alternatives: candidates.count - 1))
             current = moving(current, axes, to: to)
             left.removeAll { axes.contains($0) }
         }

@@ -40,20 +40,20 @@ public enum Ablation {
     /// (changed − design, so a positive `lost` difference means the change loses more orders).
     public struct Row: Sendable {
         public let change: Change
-        /// In `Objective.allCases` order.
+        /// In `Outcome.objectives` order.
         public let differences: [PairedDifference]
-        /// The changed design's rates, in `Objective.allCases` order and units.
+        /// The changed design's rates, in `Outcome.objectives` order and units.
         public let rates: [Double]
 
-        public func difference(_ objective: Objective) -> PairedDifference {
-            differences[Objective.allCases.firstIndex(of: objective)!]
+        public func difference(_ objective: Outcome) -> PairedDifference {
+            differences[Outcome.objectives.firstIndex(of: objective)!]
         }
     }
 
     /// What `ablate` found.
     public struct Result: Sendable {
         public let design: Design
-        /// The design's own rates, in `Objective.allCases` order and units.
+        /// The design's own rates, in `Outcome.objectives` order and units.
         public let baseRates: [Double]
         /// The design's intents over the runs (every change has the same).
         public let intents: Int64
@@ -73,17 +73,17 @@ public enum Ablation {
         let panel = Runner.panel(scenario: scenario, designs: [design] + legal.map { $0.design! }, pairs: .against(0), runs: runs,
                                  jobs: jobs, progress: progress)
         let rows = legal.enumerated().map { offset, change in
-            Row(change: change, differences: Objective.allCases.map { panel.difference($0, offset + 1, 0) },
-                rates: Objective.allCases.map { panel.rate($0, of: offset + 1) })
+            Row(change: change, differences: Outcome.objectives.map { panel.difference($0, offset + 1, 0) },
+                rates: Outcome.objectives.map { panel.rate($0, of: offset + 1) })
         }
-        return Result(design: design, baseRates: Objective.allCases.map { panel.rate($0, of: 0) }, intents: panel.tallies[0].intents,
+        return Result(design: design, baseRates: Outcome.objectives.map { panel.rate($0, of: 0) }, intents: panel.tallies[0].intents,
                       rows: byEffect(rows), skipped: all.filter { $0.design == nil })
     }
 
     /// Largest change in lost orders first (either sign), then lost sales, then requests; ties
     /// keep axis order, so the order never depends on anything but the counts.
     static func byEffect(_ rows: [Row]) -> [Row] {
-        let keys: [Objective] = [.lost, .lostSales, .misdelivered, .serverRequests]
+        let keys: [Outcome] = [.lost, .lostSales, .misdelivered, .serverRequests]
         return rows.enumerated().sorted { left, right in
             for objective in keys {
                 let l = abs(left.element.difference(objective).difference), r = abs(right.element.difference(objective).difference)
@@ -95,7 +95,7 @@ public enum Ablation {
 
     /// The rows whose change in `objective` is significant at `alpha` after Holm's correction
     /// over all the rows (about one change in 20 would pass an uncorrected 5% test by chance).
-    public static func significantChanges(_ result: Result, on objective: Objective = .lost, alpha: Double = 0.05) -> [Row] {
+    public static func significantChanges(_ result: Result, on objective: Outcome = .lost, alpha: Double = 0.05) -> [Row] {
         let significant = Holm.rejects(result.rows.map { $0.difference(objective).logP }, alpha: alpha)
         return result.rows.indices.filter { significant[$0] }.map { result.rows[$0] }
     }
@@ -103,7 +103,7 @@ public enum Ablation {
     /// The axes whose change costs orders (or whatever `objective` counts): for each axis, its
     /// most harmful change among those that raise the objective significantly
     /// (`significantChanges`), the largest first.
-    public static func axesThatMatter(_ result: Result, on objective: Objective = .lost, alpha: Double = 0.05) -> [Row] {
+    public static func axesThatMatter(_ result: Result, on objective: Outcome = .lost, alpha: Double = 0.05) -> [Row] {
         var worst: [Row] = []
         for row in significantChanges(result, on: objective, alpha: alpha) {
             let change = row.difference(objective)

@@ -73,7 +73,7 @@ extension Optimizer {
         public let legalCount: UInt64
         /// Every legal design was raced (no search).
         public let enumerated: Bool
-        public let objectives: [Objective]
+        public let objectives: [Outcome]
         /// The certified runs.
         public let runs: Int
         public let alpha: Double
@@ -161,14 +161,14 @@ extension Optimizer {
     }
 
     /// Design `index`'s estimate of `objective` in the panel.
-    static func estimate(_ objective: Objective, panel: PanelResult, _ index: Int) -> Estimate {
+    static func estimate(_ objective: Outcome, panel: PanelResult, _ index: Int) -> Estimate {
         let tally = panel.tallies[index]
         return estimate(objective, total: objective.total(tally), intents: tally.intents, runs: panel.runs,
                         squares: panel.requestSquares[index])
     }
 
     /// An estimate from a race profile over its first `runs` runs.
-    static func estimates(profile: RunProfile, runs: Int, objectives: [Objective]) -> [Estimate] {
+    static func estimates(profile: RunProfile, runs: Int, objectives: [Outcome]) -> [Estimate] {
         let totals = profile.totals(at: runs)
         var squares: Int64 = 0
         for run in 0..<runs { squares += profile.requests(in: run) * profile.requests(in: run) }
@@ -177,7 +177,7 @@ extension Optimizer {
 
     /// Wilson's interval for an intent count; for requests, the mean per intent ± 1.96 standard
     /// errors of the runs' counts.
-    static func estimate(_ objective: Objective, total: Int64, intents: Int64, runs: Int64, squares: Int64) -> Estimate {
+    static func estimate(_ objective: Outcome, total: Int64, intents: Int64, runs: Int64, squares: Int64) -> Estimate {
         let scale = objective.scale
         let perIntent = Double(total) / Double(max(intents, 1))
         guard objective == .serverRequests else {

@@ -17,7 +17,7 @@ extension OptimizerText {
     public static func csv(_ result: Optimizer.Result, scenario: Scenario) -> String {
         let objectives = result.objectives
         var header = ["scenario", "platform", "seed", "runs", "kind", "design", "status", "versus"]
-        for o in objectives.map(\.rawValue) {
+        for o in objectives.map(\.name) {
             header += [o, "\(o)_low", "\(o)_high", "\(o)_versus_difference", "\(o)_versus_low", "\(o)_versus_high", "\(o)_versus_p"]
         }
         header += DesignAxis.table.map(\.name)
@@ -76,12 +76,12 @@ extension OptimizerText {
         func string(_ text: String) -> String { JSONWriter.quote(text) }
         func estimates(_ list: [Optimizer.Estimate]) -> String {
             zip(result.objectives, list).map { o, e in
-                "\(string(o.rawValue)): {\"value\": \(number(e.value)), \"low\": \(number(e.low)), \"high\": \(number(e.high))}"
+                "\(string(o.name)): {\"value\": \(number(e.value)), \"low\": \(number(e.low)), \"high\": \(number(e.high))}"
             }.joined(separator: ", ")
         }
         func differences(_ list: [PairedDifference]) -> String {
             "{" + zip(result.objectives, list).map { o, d in
-                "\(string(o.rawValue)): {\"difference\": \(number(d.difference)), \"low\": \(number(d.low)), \"high\": \(number(d.high)), "
+                "\(string(o.name)): {\"difference\": \(number(d.difference)), \"low\": \(number(d.low)), \"high\": \(number(d.high)), "
                     + "\"identical\": \(d.isIdentical), \"logP\": \(d.logP.isFinite ? number(d.logP) : "null")}"
             }.joined(separator: ", ") + "}"
         }
@@ -89,7 +89,7 @@ extension OptimizerText {
         var lines = ["{"]
         lines.append("  \"scenario\": \(string(scenario.name)), \"platform\": \(string(scenario.platform.name)), \"seed\": \(scenario.seed), "
             + "\"runs\": \(result.runs), \"alpha\": \(number(result.alpha)), \"racingLevel\": \(number(result.racingLevel)),")
-        lines.append("  \"objectives\": [" + result.objectives.map { string($0.rawValue) }.joined(separator: ", ") + "],")
+        lines.append("  \"objectives\": [" + result.objectives.map { string($0.name) }.joined(separator: ", ") + "],")
         lines.append("  \"space\": {\"from\": \(string(result.space.base.name)), \"varying\": ["
             + result.space.varyingAxes.map { string(DesignAxis.table[$0].name) }.joined(separator: ", ")
             + "], \"combinations\": \(result.combinations), \"legal\": \(result.legalCount), \"enumerated\": \(result.enumerated)},")

@@ -25,7 +25,7 @@ extension Optimizer {
         let rungs: [Int]
         let progress: ProgressCounter?
         /// The objectives, server requests (the costly test) last.
-        let cheapFirst: [Objective]
+        let cheapFirst: [Outcome]
 
         private(set) var points: [DesignPoint] = []
         private(set) var designs: [Design] = []

@@ -67,21 +67,21 @@ public enum OptimizerText {
 
     /// Per 10^6 intents without decimals (one intent in 100,000 runs is 10), requests per
     /// intent with four.
-    static func value(_ value: Double, _ objective: Objective) -> String {
+    static func value(_ value: Double, _ objective: Outcome) -> String {
         FixedPoint.format(value, places: objective == .serverRequests ? 4 : 0)
     }
 
-    static func estimate(_ e: Optimizer.Estimate, _ objective: Objective) -> String {
+    static func estimate(_ e: Optimizer.Estimate, _ objective: Outcome) -> String {
         "\(value(e.value, objective)) [\(value(e.low, objective)), \(value(e.high, objective))]"
     }
 
-    static func signed(_ d: Double, _ objective: Objective) -> String {
+    static func signed(_ d: Double, _ objective: Outcome) -> String {
         let rounded = value(abs(d), objective)
         return rounded == value(0, objective) ? rounded : (d < 0 ? "-" : "+") + rounded
     }
 
-    static func header(_ objectives: [Objective]) -> [String] {
-        objectives.map { "\($0.rawValue) \($0 == .serverRequests ? "/intent" : "/10^6") [95% CI]" }
+    static func header(_ objectives: [Outcome]) -> [String] {
+        objectives.map { "\($0.name) \($0 == .serverRequests ? "/intent" : "/10^6") [95% CI]" }
     }
 
     static func frontText(_ result: Optimizer.Result) -> String {
@@ -154,7 +154,7 @@ public enum OptimizerText {
     static func differences(_ list: [PairedDifference], _ result: Optimizer.Result) -> String {
         list.enumerated().map { k, d in
             let objective = result.objectives[k]
-            return d.isIdentical ? "\(objective.rawValue) same" : "\(objective.rawValue) \(signed(d.difference, objective)) p \(d.pText)"
+            return d.isIdentical ? "\(objective.name) same" : "\(objective.name) \(signed(d.difference, objective)) p \(d.pText)"
         }.joined(separator: ", ")
     }
 

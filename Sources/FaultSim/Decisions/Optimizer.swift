@@ -30,7 +30,7 @@ import Policies
 /// same on any number of threads; the budget counts design-runs, never time.
 public enum Optimizer {
     public struct Settings: Sendable {
-        public var objectives: [Objective] = [.lost, .lostSales, .serverRequests]
+        public var objectives: [Outcome] = [.lost, .lostSales, .serverRequests]
         /// Runs a design is raced on at most, and the front is certified on.
         public var runs = 100_000
         /// The first rung.

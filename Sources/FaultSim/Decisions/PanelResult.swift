@@ -8,7 +8,7 @@ public struct PanelResult: Sendable, Equatable {
     public private(set) var tallies: [DesignTally]
     /// Runs simulated.
     public private(set) var runs: Int64 = 0
-    /// `onlyFirst[k][a · designs + b]`: intents that ended as `Objective.counted[k]` under design
+    /// `onlyFirst[k][a · designs + b]`: intents that ended as `Outcome.blemishes[k]` under design
     /// a and not under design b.
     var onlyFirst: [[Int64]]
     /// Σ over runs of (design a's requests in the run)².
@@ -20,7 +20,7 @@ public struct PanelResult: Sendable, Equatable {
         self.designs = designs
         self.pairs = pairs
         tallies = Array(repeating: DesignTally(), count: designs)
-        onlyFirst = Array(repeating: Array(repeating: 0, count: designs * designs), count: Objective.counted.count)
+        onlyFirst = Array(repeating: Array(repeating: 0, count: designs * designs), count: Outcome.blemishes.count)
         requestSquares = Array(repeating: 0, count: designs)
         requestProducts = Array(repeating: 0, count: designs * designs)
     }
@@ -28,10 +28,10 @@ public struct PanelResult: Sendable, Equatable {
     /// Adds one run: each design's outcome masks and its requests to the server in the run.
     /// - Complexity: O(designs) for a star, O(designs²) for all pairs; the mask part only
     ///   when some design's intents ended blemished.
-    mutating func record(masks: [PairedOutcomes.Masks], requests: [Int64]) {
+    mutating func record(masks: [OutcomeMasks], requests: [Int64]) {
         runs += 1
         var any: UInt64 = 0
-        for mask in masks { any |= mask.lost | mask.lostSale | mask.misdelivered | mask.duplicated | mask.doubleCharged }
+        for mask in masks { any |= mask.blemished }
         for a in 0..<designs { requestSquares[a] += requests[a] * requests[a] }
         switch pairs {
         case .all:
@@ -39,8 +39,8 @@ public struct PanelResult: Sendable, Equatable {
                 for b in (a + 1)..<max(a + 1, designs) { requestProducts[a * designs + b] += requests[a] * requests[b] }
             }
             guard any != 0 else { return }
-            for (k, objective) in Objective.counted.enumerated() {
-                let outcome = objective.outcome!
+            for (k, objective) in Outcome.blemishes.enumerated() {
+                let outcome = objective
                 for a in 0..<designs where masks[a][outcome] != 0 {
                     for b in 0..<designs where b != a {
                         onlyFirst[k][a * designs + b] += Int64((masks[a][outcome] & ~masks[b][outcome]).nonzeroBitCount)
@@ -53,8 +53,8 @@ public struct PanelResult: Sendable, Equatable {
                 requestProducts[a * designs + b] += requests[a] * requests[b]
             }
             guard any != 0 else { return }
-            for (k, objective) in Objective.counted.enumerated() {
-                let outcome = objective.outcome!
+            for (k, objective) in Outcome.blemishes.enumerated() {
+                let outcome = objective
                 let x = masks[center][outcome]
                 for other in 0..<designs where other != center {
                     let y = masks[other][outcome]
@@ -86,16 +86,16 @@ public struct PanelResult: Sendable, Equatable {
     }
 
     /// Design `index`'s `objective` per intent, in the objective's unit.
-    public func rate(_ objective: Objective, of index: Int) -> Double {
+    public func rate(_ objective: Outcome, of index: Int) -> Double {
         let intents = tallies[index].intents
         return intents > 0 ? Double(objective.total(tallies[index])) / Double(intents) * objective.scale : 0
     }
 
     /// A − B on `objective`, paired over the panel's runs, with its 95% interval and p.
-    public func difference(_ objective: Objective, _ a: Int, _ b: Int) -> PairedDifference {
+    public func difference(_ objective: Outcome, _ a: Int, _ b: Int) -> PairedDifference {
         precondition(compares(a, b), "the pair (\(a), \(b)) was not recorded")
         let intents = max(tallies[a].intents, 1)
-        if let k = Objective.counted.firstIndex(of: objective) {
+        if let k = Outcome.blemishes.firstIndex(of: objective) {
             return PairedDifference.counted(objective, onlyA: onlyFirst[k][a * designs + b], onlyB: onlyFirst[k][b * designs + a],
                                             intents: intents)
         }
@@ -109,7 +109,7 @@ public struct PanelResult: Sendable, Equatable {
 extension PairedDifference {
     /// An intent-counted objective from its discordant intents (McNemar's exact test), over
     /// A's `intents`: what `PanelResult.difference` and `optimize`'s run profiles both report.
-    static func counted(_ objective: Objective, onlyA: Int64, onlyB: Int64, intents: Int64) -> PairedDifference {
+    static func counted(_ objective: Outcome, onlyA: Int64, onlyB: Int64, intents: Int64) -> PairedDifference {
         let counts = PairedOutcomes.Counts(onlyA: onlyA, onlyB: onlyB)
         let d = counts.difference(intents: max(intents, 1))
         let scale = objective.scale / 100

@@ -70,14 +70,14 @@ enum ProfileRunner {
                 slice.requests.append(UInt16(count))
             }
             let mask = worlds.outcomeMasks
-            if mask.lost | mask.lostSale | mask.misdelivered | mask.duplicated | mask.doubleCharged != 0 {
+            if mask.blemished != 0 {
                 slice.blemishedRuns.append(run)
                 slice.masks.append(mask)
             }
         }
         let tally = worlds.tally
         slice.intents = tally.intents
-        slice.objectives = Objective.allCases.map { $0.total(tally) }
+        slice.objectives = Outcome.objectives.map { $0.total(tally) }
         return slice
     }
 }

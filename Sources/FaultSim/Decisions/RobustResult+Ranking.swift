@@ -40,8 +40,9 @@ extension RobustResult {
         }
     }
 
-    /// The design that loses the fewest orders in the baseline.
-    public var baselineLeader: Int { ranking(0)[0] }
+    /// The design that loses the fewest orders in the baseline (`Leader`, which robust, knowing
+    /// only lost orders per setting, applies to those: the first of the fewest).
+    public var baselineLeader: Int { Leader.index(of: counts(0).lost.map { [$0] })! }
 
     /// The design that loses the fewest orders in setting `index`.
     public func leader(_ index: Int) -> Int { ranking(index)[0] }

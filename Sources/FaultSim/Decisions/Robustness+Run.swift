@@ -23,7 +23,7 @@ extension Robustness {
 
     /// The lost-order counts of a panel.
     static func counts(_ panel: PanelResult) -> RobustResult.Counts {
-        let lostIndex = Objective.counted.firstIndex(of: .lost)!
+        let lostIndex = Outcome.blemishes.firstIndex(of: .lost)!
         var lostOnly = panel.onlyFirst[lostIndex]
         for design in 0..<panel.designs { lostOnly[design * panel.designs + design] = 0 }
         return RobustResult.Counts(lost: panel.tallies.map(\.lost), intents: panel.tallies.map(\.intents), lostOnly: lostOnly)

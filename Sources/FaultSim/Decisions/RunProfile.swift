@@ -16,7 +16,7 @@ struct RunProfile: Sendable {
     private(set) var wideRequests: [(run: Int, count: Int64)] = []
     /// The runs with a blemished intent, ascending, and their masks.
     private(set) var blemishedRuns: [Int] = []
-    private(set) var masks: [PairedOutcomes.Masks] = []
+    private(set) var masks: [OutcomeMasks] = []
     /// Totals over [0, prefix) for each prefix the profile was extended to, ascending.
     private(set) var checkpoints: [Totals] = []
 
@@ -24,10 +24,10 @@ struct RunProfile: Sendable {
     struct Totals: Sendable, Equatable {
         var runs = 0
         var intents: Int64 = 0
-        /// Indexed like `Objective.allCases`.
-        var objectives = [Int64](repeating: 0, count: Objective.allCases.count)
+        /// Indexed like `Outcome.objectives`.
+        var objectives = [Int64](repeating: 0, count: Outcome.objectives.count)
 
-        subscript(_ objective: Objective) -> Int64 { objectives[Objective.allCases.firstIndex(of: objective)!] }
+        subscript(_ objective: Outcome) -> Int64 { objectives[Outcome.objectives.firstIndex(of: objective)!] }
     }
 
     /// The totals over [0, prefix); `prefix` must be one the profile was extended to.
@@ -67,9 +67,9 @@ struct RunProfile: Sendable {
         var requests: [UInt16] = []
         var wideRequests: [(run: Int, count: Int64)] = []
         var blemishedRuns: [Int] = []
-        var masks: [PairedOutcomes.Masks] = []
+        var masks: [OutcomeMasks] = []
         var intents: Int64 = 0
-        var objectives = [Int64](repeating: 0, count: Objective.allCases.count)
+        var objectives = [Int64](repeating: 0, count: Outcome.objectives.count)
 
         /// Joins the next slice of the same design (chunks of one range).
         mutating func join(_ next: Slice) {
@@ -87,14 +87,14 @@ extension RunProfile {
     /// A − B on every objective of `objectives`, paired over runs [0, prefix): the same numbers
     /// `PanelResult.difference` gives for the two designs simulated together over those runs.
     /// - Complexity: O(prefix) for server requests, O(blemished runs) for the others.
-    static func compare(_ a: RunProfile, _ b: RunProfile, over prefix: Int, objectives: [Objective]) -> [PairedDifference] {
+    static func compare(_ a: RunProfile, _ b: RunProfile, over prefix: Int, objectives: [Outcome]) -> [PairedDifference] {
         let intents = a.totals(at: prefix).intents
         return objectives.map { objective in
             if objective == .serverRequests {
                 let (sum, squares) = requestDifferences(a, b, prefix: prefix)
                 return .requests(sum: sum, squares: squares, runs: Int64(prefix), intents: intents)
             }
-            let (onlyA, onlyB) = discordant(objective.outcome!, a, b, prefix: prefix)
+            let (onlyA, onlyB) = discordant(objective, a, b, prefix: prefix)
             return .counted(objective, onlyA: onlyA, onlyB: onlyB, intents: intents)
         }
     }
@@ -125,7 +125,7 @@ extension RunProfile {
 
     /// Intents that ended as `outcome` under A only, and under B only, over [0, prefix): a
     /// merge of the two designs' blemished runs.
-    static func discordant(_ outcome: PairedOutcomes.Outcome, _ a: RunProfile, _ b: RunProfile, prefix: Int) -> (Int64, Int64) {
+    static func discordant(_ outcome: Outcome, _ a: RunProfile, _ b: RunProfile, prefix: Int) -> (Int64, Int64) {
         var onlyA: Int64 = 0, onlyB: Int64 = 0
         var i = 0, j = 0
         let endA = a.blemishedRuns.partitionPoint { $0 >= prefix }, endB = b.blemishedRuns.partitionPoint { $0 >= prefix }

@@ -15,8 +15,8 @@ extension Runner {
         DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
             var worlds = designs.map { DesignWorlds(scenario: scenario, design: $0) }
             var result = PanelResult(designs: designs.count, pairs: pairs)
-            let blank = PairedOutcomes.Masks(lost: 0, misdelivered: 0, duplicated: 0, notCharged: 0)
-            var masks = [PairedOutcomes.Masks](repeating: blank, count: designs.count)
+            let blank = OutcomeMasks(lost: 0, misdelivered: 0, duplicated: 0, notCharged: 0)
+            var masks = [OutcomeMasks](repeating: blank, count: designs.count)
             var requests = [Int64](repeating: 0, count: designs.count)
             var before = [Int64](repeating: 0, count: designs.count)
             plan.forEachChunk(of: worker) { chunk in

@@ -2,55 +2,6 @@
 /// many intents ended that way under A only, under B only, and under both. Raw counts, so
 /// they merge by addition.
 public struct PairedOutcomes: Sendable, Equatable {
-    /// The outcomes compared, in table order: every way an intent can end badly, then the
-    /// intents that moved no money at all (cancels included), for context.
-    public enum Outcome: Int, Sendable, CaseIterable {
-        case lost, misdelivered, duplicated, doubleCharged, lostSale, notCharged
-
-        public var name: String {
-            switch self {
-            case .lost: "lost"
-            case .misdelivered: "misdelivered"
-            case .duplicated: "duplicated"
-            case .doubleCharged: "double_charged"
-            case .lostSale: "lost_sale"
-            case .notCharged: "not_charged"
-            }
-        }
-    }
-
-    /// One run's intents that ended each way, a bit per intent.
-    public struct Masks: Sendable, Equatable {
-        public var lost: UInt64
-        public var misdelivered: UInt64
-        public var duplicated: UInt64
-        public var doubleCharged: UInt64
-        /// Never charged because the order could not be created (a subset of `notCharged`).
-        public var lostSale: UInt64
-        public var notCharged: UInt64
-
-        public init(lost: UInt64, misdelivered: UInt64, duplicated: UInt64, doubleCharged: UInt64 = 0, lostSale: UInt64 = 0,
-                    notCharged: UInt64) {
-            self.lost = lost
-            self.misdelivered = misdelivered
-            self.duplicated = duplicated
-            self.doubleCharged = doubleCharged
-            self.lostSale = lostSale
-            self.notCharged = notCharged
-        }
-
-        public subscript(_ outcome: Outcome) -> UInt64 {
-            switch outcome {
-            case .lost: lost
-            case .misdelivered: misdelivered
-            case .duplicated: duplicated
-            case .doubleCharged: doubleCharged
-            case .lostSale: lostSale
-            case .notCharged: notCharged
-            }
-        }
-    }
-
     public struct Counts: Sendable, Equatable {
         public var onlyA: Int64 = 0
         public var onlyB: Int64 = 0
@@ -63,21 +14,22 @@ public struct PairedOutcomes: Sendable, Equatable {
         }
     }
 
-    public private(set) var counts = [Counts](repeating: Counts(), count: Outcome.allCases.count)
+    /// Indexed like `Outcome.paired`.
+    public private(set) var counts = [Counts](repeating: Counts(), count: Outcome.paired.count)
     public private(set) var intents: Int64 = 0
 
     public init() {}
 
-    public subscript(_ outcome: Outcome) -> Counts { counts[outcome.rawValue] }
+    public subscript(_ outcome: Outcome) -> Counts { counts[Outcome.paired.firstIndex(of: outcome)!] }
 
     /// Adds one run: each outcome's intent masks under A and under B, and the run's intents.
-    public mutating func record(_ a: Masks, _ b: Masks, intents runIntents: Int) {
+    public mutating func record(_ a: OutcomeMasks, _ b: OutcomeMasks, intents runIntents: Int) {
         intents += Int64(runIntents)
-        for outcome in Outcome.allCases {
+        for (index, outcome) in Outcome.paired.enumerated() {
             let x = a[outcome], y = b[outcome]
-            counts[outcome.rawValue].onlyA += Int64((x & ~y).nonzeroBitCount)
-            counts[outcome.rawValue].onlyB += Int64((y & ~x).nonzeroBitCount)
-            counts[outcome.rawValue].both += Int64((x & y).nonzeroBitCount)
+            counts[index].onlyA += Int64((x & ~y).nonzeroBitCount)
+            counts[index].onlyB += Int64((y & ~x).nonzeroBitCount)
+            counts[index].both += Int64((x & y).nonzeroBitCount)
         }
     }
 

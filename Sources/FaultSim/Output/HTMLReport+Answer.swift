@@ -2,10 +2,8 @@
 /// on, with the paired evidence behind it (issue 23: the answer used to live only in
 /// results/README.md).
 ///
-/// The *leader* is the design that lost the fewest orders. When several lost equally few, it is
-/// the first of them (in table order) with no more of any other blemish than the rest, or else
-/// simply the first: the tie's other designs are measured against it, so it should be the one a
-/// reader would pick among them. Every other design is compared with it over the same intents
+/// The *leader* is `Leader`'s: the design that lost the fewest orders, ties broken by the other
+/// blemishes. Every other design is compared with it over the same intents
 /// by McNemar's exact test on the discordant intents (`PairedLosses`). When each loses
 /// significantly more (p < 0.05), the leader is the answer, stated against the weakest of those
 /// comparisons. Otherwise the leader and every design not significantly worse tie, and the page
@@ -26,18 +24,12 @@ extension HTMLReport {
             : tie(rows, group: [leader] + close, pairs: pairs, runs: runs)
     }
 
-    /// The index of the design the answer leads with (the rule above); nil without rows.
-    public static func leader(_ rows: [ResultRow]) -> Int? {
-        guard let minimum = rows.map(\.tally.lost).min() else { return nil }
-        let fewest = rows.indices.filter { rows[$0].tally.lost == minimum }
-        return fewest.first { a in fewest.allSatisfy { b in noMore(rows[a], than: rows[b]) } } ?? fewest[0]
-    }
+    /// The index of the design the answer leads with (`Leader`); nil without rows.
+    public static func leader(_ rows: [ResultRow]) -> Int? { Leader.index(of: rows.map(\.tally)) }
 
-    /// `row` has no more lost orders, mis-deliveries, duplicates, double charges or lost sales
-    /// than `other`.
+    /// `row` has no more lost orders, mis-deliveries, duplicates, double charges or lost sales than `other`.
     static func noMore(_ row: ResultRow, than other: ResultRow) -> Bool {
-        func counts(_ t: DesignTally) -> [Int64] { [t.lost, t.misdelivered, t.duplicated, t.doubleCharged, t.lostSales] }
-        return zip(counts(row.tally), counts(other.tally)).allSatisfy { $0 <= $1 }
+        Leader.noMore(Leader.blemishCounts(row.tally), than: Leader.blemishCounts(other.tally))
     }
 
     /// One design loses significantly fewer orders than every other.
@@ -127,12 +119,13 @@ extension HTMLReport {
     /// What the leader pays for its fewer lost orders, against the runner-up (rates, not a
     /// paired test: a trade-off to see, not a finding).
     static func tradeOff(_ best: ResultRow, against other: ResultRow) -> String {
-        let outcomes: [(String, (DesignTally) -> Int64)] = [("mis-deliveries", { $0.misdelivered }), ("duplicates", { $0.duplicated }),
-                                                             ("double charges", { $0.doubleCharged }), ("lost sales", { $0.lostSales })]
-        let worse = outcomes.filter { rate($1(best.tally), best.tally.intents) > rate($1(other.tally), other.tally.intents) }
+        let worse = Outcome.blemishes.dropFirst().filter { outcome in
+            rate(outcome.total(best.tally), best.tally.intents) > rate(outcome.total(other.tally), other.tally.intents)
+        }
         guard !worse.isEmpty else { return "No trade-off: it has no more of any of these, or of duplicates, than \(code(other.design))." }
-        return "The trade-off: it has more " + list(worse.map { outcome, count in
-            "\(outcome) (\(perMillion(count(best.tally), best.tally.intents)) against \(perMillion(count(other.tally), other.tally.intents)))"
+        return "The trade-off: it has more " + list(worse.map { outcome in
+            "\(outcome.title) (\(perMillion(outcome.total(best.tally), best.tally.intents)) against "
+                + "\(perMillion(outcome.total(other.tally), other.tally.intents)))"
         }) + "."
     }
 

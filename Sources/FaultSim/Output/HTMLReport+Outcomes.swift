@@ -1,5 +1,5 @@
-/// The report's outcome charts: one panel per outcome (lost, mis-delivered, duplicated,
-/// double-charged, not charged), a bar per design with its 95% Wilson interval.
+/// The report's outcome charts: one panel per outcome the outcome table charts (lost,
+/// mis-delivered, duplicated, double-charged, not charged: `Outcome.charted`), a bar per design with its 95% Wilson interval.
 ///
 /// Every panel is drawn on one shared axis with its ticks, so a bar in one panel can be held
 /// against a bar in another: 0.005% mis-delivered is visibly a sliver of 3% lost. A panel in
@@ -27,15 +27,10 @@ extension HTMLReport {
         let high: Double
     }
 
-    static let outcomePanels: [(title: String, count: @Sendable (DesignTally) -> Int64)] = [
-        ("lost", { $0.lost }), ("mis-delivered", { $0.misdelivered }), ("duplicated", { $0.duplicated }),
-        ("double-charged", { $0.doubleCharged }), ("not charged", { $0.notCharged }),
-    ]
-
     static func outcomeCharts(_ rows: [ResultRow], scale: OutcomeScale) -> String {
-        let panels = outcomePanels.map { panel in
-            (panel.title, rows.map { row -> OutcomeBar in
-                let count = panel.count(row.tally), interval = Wilson.interval(successes: count, trials: row.tally.intents)
+        let panels = Outcome.charted.map { outcome in
+            (outcome.row.panelTitle!, rows.map { row -> OutcomeBar in
+                let count = outcome.total(row.tally), interval = Wilson.interval(successes: count, trials: row.tally.intents)
                 return OutcomeBar(name: row.design, count: count, rate: rate(count, row.tally.intents), low: interval.low, high: interval.high)
             })
         }

@@ -1,35 +1,54 @@
 /// The result tables as CSV. Columns up to `capped_runs` are the documented contract; the
 /// raw counts after it let partial results (shards) be merged exactly.
 public enum ResultCSV {
-    public static let columns = [
-        "scenario", "platform", "design", "seed", "runs", "intents", "not_charged", "delivered", "lost", "misdelivered",
-        "duplicated", "double_charged", "lost_sales", "lost_rate", "lost_ci_low", "lost_ci_high", "delivered_same_session",
-        "delivered_after_relaunch", "delivered_after_reinstall", "delivery_p50_ms", "delivery_p99_ms",
-        "support_contacts", "stuck_modals", "server_requests_per_intent", "apple_requests_per_intent",
-        "leaked_records", "capped_runs", "server_requests", "apple_requests", "events",
+    /// One column of the result CSV: its header and its cell.
+    struct Column: Sendable {
+        let name: String
+        let cell: @Sendable (ResultRow) -> String
+    }
+
+    /// The result CSV's columns, each header beside its cell so the two cannot drift: the
+    /// labels, how the intents ended (the outcome table's names), the lost rate with its
+    /// Wilson interval, when deliveries came, the delay, the load, and the raw counts.
+    static let table: [Column] = labels + endings + [
+        Column(name: "lost_rate") { FixedPoint.format($0.tally.lostRate.rate, places: 9) },
+        Column(name: "lost_ci_low") { FixedPoint.format($0.tally.lostRate.low, places: 9) },
+        Column(name: "lost_ci_high") { FixedPoint.format($0.tally.lostRate.high, places: 9) },
+        Column(name: "delivered_same_session") { String($0.tally.deliveredSameSession) },
+        Column(name: "delivered_after_relaunch") { String($0.tally.deliveredAfterRelaunch) },
+        Column(name: "delivered_after_reinstall") { String($0.tally.deliveredAfterReinstall) },
+        Column(name: "delivery_p50_ms") { $0.tally.deliveryDelay.quantile(0.5).map { String($0) } ?? "" },
+        Column(name: "delivery_p99_ms") { $0.tally.deliveryDelay.quantile(0.99).map { String($0) } ?? "" },
+        Column(name: "support_contacts") { String($0.tally.supportContacts) },
+        Column(name: "stuck_modals") { String($0.tally.stuckModals) },
+    ] + [Outcome.serverRequests, .appleRequests].map { outcome in
+        Column(name: outcome.name + "_per_intent") { FixedPoint.format($0.perIntent(outcome.total($0.tally)), places: 6) }
+    } + [
+        Column(name: "leaked_records") { String($0.tally.leakedRecords) },
+        Column(name: "capped_runs") { String($0.tally.cappedRuns) },
+    ] + [Outcome.serverRequests, .appleRequests].map { outcome in Column(name: outcome.name) { String(outcome.total($0.tally)) } }
+        + [Column(name: "events") { String($0.tally.events) }]
+
+    static let labels: [Column] = [
+        Column(name: "scenario") { CSV.field($0.scenario) }, Column(name: "platform") { $0.platform },
+        Column(name: "design") { CSV.field($0.design) }, Column(name: "seed") { String($0.seed) },
+        Column(name: "runs") { String($0.tally.runs) }, Column(name: "intents") { String($0.tally.intents) },
     ]
+
+    /// How the intents ended: they add up to `intents`, lost sales a part of not charged.
+    static let endings: [Column] = [Column(name: Outcome.notCharged.name) { String($0.tally.notCharged) },
+                                    Column(name: "delivered") { String($0.tally.delivered) }]
+        + [Outcome.lost, .misdelivered, .duplicated, .doubleCharged, .lostSales].map { outcome in
+            Column(name: outcome.name) { String(outcome.total($0.tally)) }
+        }
+
+    /// The header, in order. Up to `capped_runs` the documented contract (docs/cli.md); the raw
+    /// counts after it let partial results (shards) be merged exactly.
+    public static var columns: [String] { table.map(\.name) }
 
     public static func render(_ rows: [ResultRow]) -> String {
         var text = columns.joined(separator: ",") + "\n"
-        for row in rows {
-            let t = row.tally
-            let lost = t.lostRate
-            let fields: [String] = [
-                CSV.field(row.scenario), row.platform, CSV.field(row.design), String(row.seed), String(t.runs), String(t.intents),
-                String(t.notCharged), String(t.delivered), String(t.lost), String(t.misdelivered),
-                String(t.duplicated), String(t.doubleCharged), String(t.lostSales),
-                FixedPoint.format(lost.rate, places: 9), FixedPoint.format(lost.low, places: 9),
-                FixedPoint.format(lost.high, places: 9),
-                String(t.deliveredSameSession), String(t.deliveredAfterRelaunch), String(t.deliveredAfterReinstall),
-                t.deliveryDelay.quantile(0.5).map { String($0) } ?? "",
-                t.deliveryDelay.quantile(0.99).map { String($0) } ?? "",
-                String(t.supportContacts), String(t.stuckModals),
-                FixedPoint.format(row.perIntent(t.serverRequests), places: 6),
-                FixedPoint.format(row.perIntent(t.appleRequests), places: 6),
-                String(t.leakedRecords), String(t.cappedRuns), String(t.serverRequests), String(t.appleRequests), String(t.events),
-            ]
-            text += fields.joined(separator: ",") + "\n"
-        }
+        for row in rows { text += table.map { $0.cell(row) }.joined(separator: ",") + "\n" }
         return text
     }
 

@@ -12,7 +12,7 @@ extension SweepResult {
     }
 
     /// The chart: the parameter on x, `metric` on y, a line and 95% band per design.
-    public func chart(_ metric: SweepMetric, logY: Bool) -> String {
+    public func chart(_ metric: Outcome, logY: Bool) -> String {
         let tallies = self.tallies
         let series = designs.indices.map { index in
             SweepChart.Series(name: designs[index], points: tallies.indices.map { value in
@@ -20,22 +20,22 @@ extension SweepResult {
                 return (value, point.y, point.low, point.high)
             })
         }
-        return SweepChart.render(title: "\(metric.title) \(title)", xTitle: axis.title(key: key), xLabels: axis.labels,
-                                 xScale: axis.scale, yLabel: metric.title, series: series, logY: logY, percent: metric.isRate)
+        return SweepChart.render(title: "\(metric.row.axisTitle) \(title)", xTitle: axis.title(key: key), xLabels: axis.labels,
+                                 xScale: axis.scale, yLabel: metric.row.axisTitle, series: series, logY: logY, percent: metric.row.measure == .intents)
     }
 
     /// Designs down, values across, `metric` in each cell.
-    public func table(_ metric: SweepMetric) -> String {
+    public func table(_ metric: Outcome) -> String {
         var rows = [["design"] + axis.labels]
         for (index, design) in designs.enumerated() {
             rows.append([design] + tallies.map { perValue in
                 let y = metric.value(perValue[index]).y
-                return metric.isRate ? FixedPoint.format(y * 100, places: 3) + "%" : FixedPoint.format(y, places: 2)
+                return metric.row.measure == .intents ? FixedPoint.format(y * 100, places: 3) + "%" : FixedPoint.format(y, places: 2)
             })
         }
         var widths = [Int](repeating: 0, count: rows[0].count)
         for row in rows { for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) } }
-        return "\(metric.title):\n" + rows.map { row in
+        return "\(metric.row.axisTitle):\n" + rows.map { row in
             row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
                 return column == 0 ? cell + pad : pad + cell

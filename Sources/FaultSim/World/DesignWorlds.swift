@@ -117,7 +117,7 @@ extension DesignWorlds {
     @inline(__always)
     public var lastRunLostMask: UInt64 { worlds[active].lastRunLostMask }
     @inline(__always)
-    public var outcomeMasks: PairedOutcomes.Masks { worlds[active].outcomeMasks }
+    public var outcomeMasks: OutcomeMasks { worlds[active].outcomeMasks }
     public var lastRunLostSaleMask: UInt64 { worlds[active].lastRunLostSaleMask }
     public var lastRunVerdicts: [IntentVerdict] { worlds[active].lastRunVerdicts }
     public var lastRunEvents: Int { worlds[active].lastRunEvents }

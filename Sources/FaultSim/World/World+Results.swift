@@ -24,9 +24,9 @@ extension World {
     public var lastRunNotChargedMask: UInt64 { ledger.notChargedMask }
 
     /// The last run's intent masks of the paired outcomes (a value, no allocation).
-    public var outcomeMasks: PairedOutcomes.Masks {
-        PairedOutcomes.Masks(lost: ledger.lostMask, misdelivered: ledger.misdeliveredMask, duplicated: ledger.duplicatedMask,
-                             doubleCharged: ledger.doubleChargedMask, lostSale: ledger.lostSaleMask, notCharged: ledger.notChargedMask)
+    public var outcomeMasks: OutcomeMasks {
+        OutcomeMasks(lost: ledger.lostMask, misdelivered: ledger.misdeliveredMask, duplicated: ledger.duplicatedMask,
+                     doubleCharged: ledger.doubleChargedMask, lostSales: ledger.lostSaleMask, notCharged: ledger.notChargedMask)
     }
 
     /// How each intent of the last run ended, and why; kept only when `recordsVerdicts` or

@@ -31,13 +31,11 @@ struct ComparisonTests {
 
     @Test("Paired counts: only A, only B and both, per outcome, intent by intent")
     func pairedCounts() {
-        var paired = PairedOutcomes()
         let a = OutcomeMasks(lost: 0b011, misdelivered: 0b100, duplicated: 0, notCharged: 0b001)
         let b = OutcomeMasks(lost: 0b110, misdelivered: 0, duplicated: 0b001, notCharged: 0b001)
-        paired.record(a, b, intents: 3)
-        var other = PairedOutcomes()
-        other.record(b, a, intents: 3)
-        paired.merge(other)
+        var first = PanelResult.recorded([[a, b]], intents: 3)
+        first.merge(PanelResult.recorded([[b, a]], intents: 3))
+        let paired = first.pairedOutcomes(0, 1)
         #expect(paired.intents == 6)
         #expect(paired[.lost] == PairedOutcomes.Counts(onlyA: 2, onlyB: 2, both: 2))
         #expect(paired[.misdelivered] == PairedOutcomes.Counts(onlyA: 1, onlyB: 1, both: 0))

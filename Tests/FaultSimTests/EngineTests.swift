@@ -120,12 +120,10 @@ struct EngineTests {
 
     @Test("McNemar's p-value on known tables")
     func mcNemar() {
-        var pairs = PairedLosses(designs: 2)
-        for _ in 0..<10 { pairs.record(lostMasks: [1, 0]) }
+        let pairs = PairedLosses.recorded(Array(repeating: [1, 0], count: 10))
         // Exact: 2 · (1/2)^10 = 0.001953.
         #expect(abs(pairs.mcNemarPValue(0, 1) - 2.0 / 1_024) < 1e-12)
-        var balanced = PairedLosses(designs: 2)
-        for _ in 0..<10 { balanced.record(lostMasks: [1, 0]); balanced.record(lostMasks: [0, 1]) }
+        let balanced = PairedLosses.recorded(Array(repeating: [[1, 0], [0, 1]], count: 10).flatMap { $0 })
         #expect(balanced.mcNemarPValue(0, 1) > 0.8)
         #expect(PairedLosses(designs: 2).mcNemarPValue(0, 1) == 1)
     }

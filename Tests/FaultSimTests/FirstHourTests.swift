@@ -87,10 +87,8 @@ struct FirstHourTests {
     func compareHasEveryOutcome() {
         #expect(Outcome.paired.map(\.name)
             == ["lost", "lost_sales", "misdelivered", "duplicated", "double_charged", "not_charged"])
-        var paired = PairedOutcomes()
-        paired.record(OutcomeMasks(lost: 0, misdelivered: 0, duplicated: 0, doubleCharged: 0b1, lostSales: 0, notCharged: 0),
-                      OutcomeMasks(lost: 0, misdelivered: 0, duplicated: 0, doubleCharged: 0, lostSales: 0b1, notCharged: 0b1),
-                      intents: 1)
+        let paired = PanelResult.recorded([[OutcomeMasks(doubleCharged: 0b1), OutcomeMasks(lostSales: 0b1, notCharged: 0b1)]], intents: 1)
+            .pairedOutcomes(0, 1)
         #expect(paired[.doubleCharged] == PairedOutcomes.Counts(onlyA: 1, onlyB: 0, both: 0))
         #expect(paired[.lostSales] == PairedOutcomes.Counts(onlyA: 0, onlyB: 1, both: 0))
     }

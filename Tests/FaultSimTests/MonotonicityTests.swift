@@ -56,13 +56,14 @@ struct MonotonicityTests {
         for design in Self.designs {
             var lowWorld = World(scenario: low, design: design)
             var highWorld = World(scenario: high, design: design)
-            var pairs = PairedLosses(designs: 2)
+            var lostMasks: [[UInt64]] = []
             for run in 0..<Self.pairedRuns {
                 lowWorld.run(run)
                 highWorld.run(run)
-                pairs.record(lostMasks: [lowWorld.lastRunLostMask | lowWorld.lastRunLostSaleMask,
-                                         highWorld.lastRunLostMask | highWorld.lastRunLostSaleMask])
+                lostMasks.append([lowWorld.lastRunLostMask | lowWorld.lastRunLostSaleMask,
+                                  highWorld.lastRunLostMask | highWorld.lastRunLostSaleMask])
             }
+            let pairs = PairedLosses.recorded(lostMasks)
             let onlyLow = pairs.lostOnlyBy(0, notBy: 1), onlyHigh = pairs.lostOnlyBy(1, notBy: 0)
             let significantlyFewer = onlyLow > onlyHigh && pairs.mcNemarPValue(0, 1) < 0.001
             #expect(!significantlyFewer, "\(knob.name) raised: \(design.name) lost (order or sale) \(onlyLow) intents only at low, \(onlyHigh) only at high")

@@ -64,10 +64,8 @@ struct ReportAnswerTests {
     @Test("Designs that tie at the fewest lost orders are named as tied, with the runs that would separate them")
     func tieSaysSo() throws {
         let rows = [Self.row("a", lost: 3, misdelivered: 2), Self.row("b", lost: 1), Self.row("c", lost: 1, doubleCharged: 4)]
-        var pairs = PairedLosses(designs: 3)
         // a lost intents b and c delivered in three runs; b and c lost the same one intent.
-        for _ in 0..<2 { pairs.record(lostMasks: [1, 0, 0]) }
-        pairs.record(lostMasks: [1, 1, 1])
+        let pairs = PairedLosses.recorded([[1, 0, 0], [1, 0, 0], [1, 1, 1]])
         let page = HTMLReport.render(HTMLReport.Input(scenario: { var s = Scenario(); s.runs = 1_000; return s }(), source: "test", rows: rows,
                                                       pairs: pairs, diagrams: [], sweeps: [], command: "test"))
         let answer = try Self.section(page, "Which design to build")

@@ -1,4 +1,4 @@
-import FaultSim
+@testable import FaultSim
 import Foundation
 import Testing
 #if canImport(FoundationXML)
@@ -144,4 +144,36 @@ func expectSimrun(_ arguments: [String], exits expected: Int32, _ comment: Strin
             "\(comment.map { $0 + "\n" } ?? "")expected exit \(expected); \(transcript.described(arguments))",
             sourceLocation: sourceLocation)
     return transcript
+}
+
+extension PanelResult {
+    /// The panel the run loop would record for these runs (each run: every design's masks,
+    /// `intents` intents each), its tallies counted from the masks: for tests of the paired views.
+    static func recorded(_ runs: [[OutcomeMasks]], outcomes: [Outcome] = Outcome.paired, intents: Int = 64) -> PanelResult {
+        let designs = runs.first?.count ?? 0
+        var panel = PanelResult(designs: designs, pairs: .all, outcomes: outcomes, pairsRequests: false)
+        var tallies = Array(repeating: DesignTally(), count: designs)
+        for (run, masks) in runs.enumerated() {
+            panel.record(run: UInt64(run), masks: masks, requests: Array(repeating: 0, count: designs))
+            for (design, mask) in masks.enumerated() {
+                tallies[design].runs += 1
+                tallies[design].intents += Int64(intents)
+                tallies[design].lost += Int64(mask.lost.nonzeroBitCount)
+                tallies[design].lostSales += Int64(mask.lostSales.nonzeroBitCount)
+                tallies[design].misdelivered += Int64(mask.misdelivered.nonzeroBitCount)
+                tallies[design].duplicated += Int64(mask.duplicated.nonzeroBitCount)
+                tallies[design].doubleCharged += Int64(mask.doubleCharged.nonzeroBitCount)
+                tallies[design].notCharged += Int64(mask.notCharged.nonzeroBitCount)
+            }
+        }
+        panel.tallies = tallies
+        return panel
+    }
+}
+
+extension PairedLosses {
+    /// The pairs of runs given as each design's lost-intent masks.
+    static func recorded(_ lostMasks: [[UInt64]]) -> PairedLosses {
+        PanelResult.recorded(lostMasks.map { $0.map { OutcomeMasks(lost: $0) } }, outcomes: [.lost]).pairedLosses
+    }
 }

@@ -164,7 +164,7 @@ extension Optimizer {
     static func estimate(_ objective: Outcome, panel: PanelResult, _ index: Int) -> Estimate {
         let tally = panel.tallies[index]
         return estimate(objective, total: objective.total(tally), intents: tally.intents, runs: panel.runs,
-                        squares: panel.requestSquares[index])
+                        squares: panel.requestSquares(of: index))
     }
 
     /// An estimate from a race profile over its first `runs` runs.

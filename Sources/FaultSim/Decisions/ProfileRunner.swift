@@ -1,13 +1,12 @@
-import Dispatch
 import Policies
-import Synchronization
 
-/// Extends designs' run profiles to a number of runs, simulating only the runs each lacks, on
-/// worker threads. The work is cut into units of at most `chunkSize` runs of one design; a
-/// worker takes the next unit from a shared counter, and each unit's result lands in its own
-/// slot, joined in unit order: the profiles never depend on the threads or their timing.
+/// Extends designs' run profiles to a number of runs, simulating only the runs each lacks,
+/// through the one run loop (`Runner.simulate`): the designs that lack the same runs form a
+/// panel whose accumulator (`Recorder`) keeps each design's runs as profile slices. The
+/// profiles never depend on the threads or their timing.
 enum ProfileRunner {
-    static let chunkSize = 2_048
+    /// Designs simulated side by side at most: each worker holds one world per design.
+    static let groupSize = 64
 
     /// Extends `profiles[i]` (of `designs[i]`) to `prefix` runs, for every i in `which`.
     /// Returns the design-runs simulated.
@@ -15,69 +14,63 @@ enum ProfileRunner {
     @discardableResult
     static func extend(_ profiles: inout [RunProfile], designs: [Design], which: [Int], to prefix: Int, scenario: Scenario,
                        jobs: Int, progress: ProgressCounter? = nil) -> Int64 {
-        var units: [(member: Int, runs: Range<Int>)] = []
-        for member in which where profiles[member].runs < prefix {
-            var start = profiles[member].runs
-            while start < prefix {
-                let end = min(prefix, start + chunkSize)
-                units.append((member, start..<end))
-                start = end
+        var simulated: Int64 = 0
+        let behind = which.filter { profiles[$0].runs < prefix }
+        // Designs that lack the same runs share a panel; the race extends a rung at a time, so
+        // they usually all do.
+        let starts = behind.map { profiles[$0].runs }.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }.sorted()
+        for start in starts {
+            let members = behind.filter { profiles[$0].runs == start }
+            for group in stride(from: 0, to: members.count, by: groupSize).map({ Array(members[$0..<min($0 + groupSize, members.count)]) }) {
+                let slices = simulate(group.map { designs[$0] }, runs: start..<prefix, scenario: scenario, jobs: jobs, progress: progress)
+                for (member, slice) in zip(group, slices) { profiles[member].append(slice) }
+                simulated += Int64(group.count) * Int64(prefix - start)
             }
         }
-        guard !units.isEmpty else { return 0 }
-        let work = units
-        let slots = WorkerResults<RunProfile.Slice>(workers: units.count)
-        let next = Atomic<Int>(0)
-        let workers = max(1, min(jobs, units.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let unit = next.add(1, ordering: .relaxed).oldValue
-                guard unit < work.count else { return }
-                let (member, runs) = work[unit]
-                slots.store(worker: unit, simulate(designs[member], runs: runs, scenario: scenario))
-                progress?.add(runs.count)
-            }
-        }
-        var pending: [Int: RunProfile.Slice] = [:]
-        for (unit, slice) in slots.results.enumerated() {
-            let member = units[unit].member
-            if var joined = pending[member] {
-                joined.join(slice)
-                pending[member] = joined
-            } else {
-                pending[member] = slice
-            }
-        }
-        for member in which { if let slice = pending[member] { profiles[member].append(slice) } }
-        return Int64(units.reduce(0) { $0 + $1.runs.count })
+        return simulated
     }
 
-    /// Runs `runs` of `design`, as one slice of its profile.
-    static func simulate(_ design: Design, runs: Range<Int>, scenario: Scenario) -> RunProfile.Slice {
-        var worlds = DesignWorlds(scenario: scenario, design: design)
-        var slice = RunProfile.Slice(first: runs.lowerBound)
-        slice.requests.reserveCapacity(runs.count)
-        var before: Int64 = 0
-        for run in runs {
-            worlds.run(UInt64(run))
-            let now = worlds.serverRequestsSoFar
-            let count = now - before
-            before = now
-            if count >= Int64(UInt16.max) {
-                slice.requests.append(UInt16.max)
-                slice.wideRequests.append((run, count))
-            } else {
-                slice.requests.append(UInt16(count))
-            }
-            let mask = worlds.outcomeMasks
-            if mask.blemished != 0 {
-                slice.blemishedRuns.append(run)
-                slice.masks.append(mask)
+    /// Runs `runs` of `designs` side by side, each design's runs as one slice of its profile.
+    /// Chunks are small enough that a short range (a first rung of 1,000 runs) still keeps
+    /// every thread busy; the chunk size never changes the result.
+    static func simulate(_ designs: [Design], runs: Range<Int>, scenario: Scenario, jobs: Int, progress: ProgressCounter?) -> [RunProfile.Slice] {
+        let count = designs.count
+        let chunk = max(64, min(Runner.defaultChunkSize, runs.count / max(1, jobs * 4)))
+        let (tallies, recorder) = Runner.simulate(scenario: scenario, designs: designs, runs: UInt64(runs.lowerBound)..<UInt64(runs.upperBound),
+                                                  jobs: jobs, chunkSize: chunk, progress: progress) { Recorder(designs: count) }
+        return designs.indices.map { index in
+            var slice = recorder.slice(of: index, first: runs.lowerBound)
+            slice.intents = tallies[index].intents
+            slice.objectives = Outcome.objectives.map { $0.total(tallies[index]) }
+            return slice
+        }
+    }
+
+    /// The run loop's accumulator for profiles: each design's runs as pieces of slices, one
+    /// piece per stretch of consecutive runs a worker recorded; joined in run order at the end.
+    struct Recorder: RunAccumulator {
+        /// `pieces[design]`, in the order recorded.
+        private var pieces: [[RunProfile.Slice]]
+
+        init(designs: Int) { pieces = Array(repeating: [], count: designs) }
+
+        mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64]) {
+            let run = Int(run)
+            for design in pieces.indices {
+                if pieces[design].last?.end != run { pieces[design].append(RunProfile.Slice(first: run)) }
+                pieces[design][pieces[design].count - 1].add(run, mask: masks[design], requests: requests[design])
             }
         }
-        let tally = worlds.tally
-        slice.intents = tally.intents
-        slice.objectives = Outcome.objectives.map { $0.total(tally) }
-        return slice
+
+        mutating func merge(_ other: Recorder) {
+            for design in pieces.indices { pieces[design] += other.pieces[design] }
+        }
+
+        /// Design `design`'s runs from `first` on, as one slice (its pieces joined in run order).
+        func slice(of design: Int, first: Int) -> RunProfile.Slice {
+            var slice = RunProfile.Slice(first: first)
+            for piece in pieces[design].sorted(by: { $0.first < $1.first }) { slice.join(piece) }
+            return slice
+        }
     }
 }

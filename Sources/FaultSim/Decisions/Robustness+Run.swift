@@ -15,18 +15,15 @@ extension Robustness {
                 result.counts[index] = result.counts[0]
                 continue
             }
-            let panel = Runner.panel(scenario: scenario(of: settings[index]), designs: designs, pairs: .all,
-                                     runs: 0..<UInt64(runs), jobs: jobs, progress: progress)
+            let panel = Runner.panel(scenario: scenario(of: settings[index]), designs: designs, pairs: .all, outcomes: [.lost],
+                                     pairsRequests: false, runs: 0..<UInt64(runs), jobs: jobs, progress: progress)
             result.counts[index] = Self.counts(panel)
         }
     }
 
     /// The lost-order counts of a panel.
     static func counts(_ panel: PanelResult) -> RobustResult.Counts {
-        let lostIndex = Outcome.blemishes.firstIndex(of: .lost)!
-        var lostOnly = panel.onlyFirst[lostIndex]
-        for design in 0..<panel.designs { lostOnly[design * panel.designs + design] = 0 }
-        return RobustResult.Counts(lost: panel.tallies.map(\.lost), intents: panel.tallies.map(\.intents), lostOnly: lostOnly)
+        RobustResult.Counts(lost: panel.tallies.map(\.lost), intents: panel.tallies.map(\.intents), lostOnly: panel.pairedLosses.discordant)
     }
 
     /// The measured one-at-a-time settings of `result` that flip the leader, in order: where

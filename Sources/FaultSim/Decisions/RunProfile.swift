@@ -64,6 +64,8 @@ struct RunProfile: Sendable {
     /// Consecutive runs of one design, as a worker simulated them.
     struct Slice: Sendable {
         let first: Int
+        /// One past its last run.
+        var end: Int { first + requests.count }
         var requests: [UInt16] = []
         var wideRequests: [(run: Int, count: Int64)] = []
         var blemishedRuns: [Int] = []
@@ -71,8 +73,23 @@ struct RunProfile: Sendable {
         var intents: Int64 = 0
         var objectives = [Int64](repeating: 0, count: Outcome.objectives.count)
 
+        /// Adds the next run: its requests and, when an intent ended blemished, its masks.
+        mutating func add(_ run: Int, mask: OutcomeMasks, requests count: Int64) {
+            if count >= Int64(UInt16.max) {
+                requests.append(UInt16.max)
+                wideRequests.append((run, count))
+            } else {
+                requests.append(UInt16(count))
+            }
+            if mask.blemished != 0 {
+                blemishedRuns.append(run)
+                masks.append(mask)
+            }
+        }
+
         /// Joins the next slice of the same design (chunks of one range).
         mutating func join(_ next: Slice) {
+            precondition(next.first == end, "slices join in run order")
             requests += next.requests
             wideRequests += next.wideRequests
             blemishedRuns += next.blemishedRuns

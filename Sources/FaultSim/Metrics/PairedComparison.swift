@@ -1,6 +1,7 @@
 /// Paired comparison of designs over the same intents (common random numbers): for every
-/// ordered pair (a, b), how many intents design a lost and design b did not. These raw counts
-/// merge by addition, and McNemar's test on them says whether two lost rates really differ.
+/// ordered pair (a, b), how many intents design a lost and design b did not. A view of a panel
+/// (`PanelResult.pairedLosses`) that a shard's part stores; these raw counts merge by addition,
+/// and McNemar's test on them says whether two lost rates really differ.
 public struct PairedLosses: Sendable, Equatable {
     public let designs: Int
     /// `discordant[a * designs + b]`: intents lost by a but not by b.
@@ -11,24 +12,11 @@ public struct PairedLosses: Sendable, Equatable {
         discordant = Array(repeating: 0, count: designs * designs)
     }
 
-    /// Counts read back from a partial result: `discordant[a * designs + b]`.
+    /// Counts of a panel, or read back from a partial result: `discordant[a * designs + b]`.
     init(designs: Int, discordant: [Int64]) {
         precondition(discordant.count == designs * designs, "one count per ordered pair")
         self.designs = designs
         self.discordant = discordant
-    }
-
-    /// Adds one run, given each design's lost-intent mask for it.
-    /// - Complexity: O(1) when no design lost anything (the common case), else O(designs²).
-    public mutating func record(lostMasks: [UInt64]) {
-        var any: UInt64 = 0
-        for mask in lostMasks { any |= mask }
-        guard any != 0 else { return }
-        for a in 0..<designs where lostMasks[a] != 0 {
-            for b in 0..<designs where a != b {
-                discordant[a * designs + b] += Int64((lostMasks[a] & ~lostMasks[b]).nonzeroBitCount)
-            }
-        }
     }
 
     public mutating func merge(_ other: PairedLosses) {

@@ -1,6 +1,6 @@
-/// Two designs compared intent by intent over the same runs, for every blemished outcome: how
-/// many intents ended that way under A only, under B only, and under both. Raw counts, so
-/// they merge by addition.
+/// Two designs compared intent by intent over the same runs, for every outcome counted per
+/// intent: how many intents ended that way under A only, under B only, and under both. A view
+/// of a panel (`PanelResult.pairedOutcomes`), what `simrun compare` prints.
 public struct PairedOutcomes: Sendable, Equatable {
     public struct Counts: Sendable, Equatable {
         public var onlyA: Int64 = 0
@@ -14,33 +14,20 @@ public struct PairedOutcomes: Sendable, Equatable {
         }
     }
 
-    /// Indexed like `Outcome.paired`.
-    public private(set) var counts = [Counts](repeating: Counts(), count: Outcome.paired.count)
-    public private(set) var intents: Int64 = 0
+    /// A's intents over the runs (B has as many).
+    public let intents: Int64
+    /// Indexed like `outcomes`.
+    public let counts: [Counts]
+    public let outcomes: [Outcome]
 
-    public init() {}
-
-    public subscript(_ outcome: Outcome) -> Counts { counts[Outcome.paired.firstIndex(of: outcome)!] }
-
-    /// Adds one run: each outcome's intent masks under A and under B, and the run's intents.
-    public mutating func record(_ a: OutcomeMasks, _ b: OutcomeMasks, intents runIntents: Int) {
-        intents += Int64(runIntents)
-        for (index, outcome) in Outcome.paired.enumerated() {
-            let x = a[outcome], y = b[outcome]
-            counts[index].onlyA += Int64((x & ~y).nonzeroBitCount)
-            counts[index].onlyB += Int64((y & ~x).nonzeroBitCount)
-            counts[index].both += Int64((x & y).nonzeroBitCount)
-        }
+    public init(intents: Int64, counts: [Counts], outcomes: [Outcome]) {
+        precondition(counts.count == outcomes.count, "one count per outcome")
+        self.intents = intents
+        self.counts = counts
+        self.outcomes = outcomes
     }
 
-    public mutating func merge(_ other: PairedOutcomes) {
-        intents += other.intents
-        for index in counts.indices {
-            counts[index].onlyA += other.counts[index].onlyA
-            counts[index].onlyB += other.counts[index].onlyB
-            counts[index].both += other.counts[index].both
-        }
-    }
+    public subscript(_ outcome: Outcome) -> Counts { counts[outcomes.firstIndex(of: outcome)!] }
 }
 
 extension PairedOutcomes.Counts {

@@ -4,88 +4,41 @@ import Policies
 
 /// Runs many seeded runs of several designs, in parallel, with a result that does not depend
 /// on the number of threads: run `i` depends only on (seed, i), every design sees the same
-/// run indices, and tallies are integer counts merged by addition. Each design runs through its
-/// `DesignWorlds`, so a StoreKit 2 design's runs below iOS 15 are its `olderOSDesign`'s.
+/// run indices, and tallies are integer counts merged by addition. Every simulation goes
+/// through one loop, `simulate`; `run`, `compare`, `pair` and `panel` are views of it.
 public enum Runner {
     /// Runs per unit of work handed to a thread. Changing it changes nothing in the result.
     public static let defaultChunkSize = 4_096
 
     /// Simulates runs `runs` of `scenario` for each design; one tally per design, in order.
-    ///
-    /// - Parameters:
-    ///   - jobs: worker threads (≥ 1).
-    ///   - chunkSize: runs per work unit; worker `w` takes chunks w, w + jobs, w + 2·jobs, …
     /// - Complexity: O(|runs| · |designs| · events per run).
     public static func run(
         scenario: Scenario, designs: [Design], runs: Range<UInt64>,
         jobs: Int, chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
     ) -> [DesignTally] {
-        compare(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize, progress: progress).tallies
+        simulate(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize, progress: progress) { TalliesOnly() }.tallies
     }
 
-    /// Like `run`, and also the paired lost-intent comparison of every two designs. `progress`,
-    /// when given, counts finished runs (once per chunk).
+    /// Like `run`, and also the paired lost-intent comparison of every two designs (a panel of
+    /// every pair on lost orders alone).
     public static func compare(
         scenario: Scenario, designs: [Design], runs: Range<UInt64>,
         jobs: Int, chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
     ) -> (tallies: [DesignTally], pairs: PairedLosses) {
-        let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
-        let collector = WorkerResults<WorkerResult>(workers: plan.workers)
-        DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
-            var worlds = designs.map { DesignWorlds(scenario: scenario, design: $0) }
-            var pairs = PairedLosses(designs: designs.count)
-            var masks = [UInt64](repeating: 0, count: designs.count)
-            plan.forEachChunk(of: worker) { chunk in
-                for run in chunk {
-                    for index in worlds.indices {
-                        worlds[index].run(run)
-                        masks[index] = worlds[index].lastRunLostMask
-                    }
-                    pairs.record(lostMasks: masks)
-                }
-                progress?.add(chunk.count)
-            }
-            collector.store(worker: worker, WorkerResult(tallies: worlds.map(\.tally), pairs: pairs))
-        }
-        var merged = [DesignTally](repeating: DesignTally(), count: designs.count)
-        var pairs = PairedLosses(designs: designs.count)
-        for perWorker in collector.results {
-            for index in merged.indices { merged[index].merge(perWorker.tallies[index]) }
-            pairs.merge(perWorker.pairs)
-        }
-        for tally in merged { tally._checkInvariants() }
-        return (merged, pairs)
+        let result = panel(scenario: scenario, designs: designs, pairs: .all, outcomes: [.lost], pairsRequests: false, runs: runs,
+                           jobs: jobs, chunkSize: chunkSize, progress: progress)
+        return (result.tallies, result.pairedLosses)
     }
 
-    /// Two designs over the same runs, every blemished outcome paired intent by intent, and
-    /// each design's tally.
+    /// Two designs over the same runs, every outcome counted per intent paired intent by intent,
+    /// and each design's tally.
     public static func pair(
         scenario: Scenario, _ a: Design, _ b: Design, runs: Range<UInt64>, jobs: Int,
         chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
     ) -> (a: DesignTally, b: DesignTally, paired: PairedOutcomes) {
-        let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
-        let collector = WorkerResults<(DesignTally, DesignTally, PairedOutcomes)>(workers: plan.workers)
-        DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
-            var first = DesignWorlds(scenario: scenario, design: a)
-            var second = DesignWorlds(scenario: scenario, design: b)
-            var paired = PairedOutcomes()
-            plan.forEachChunk(of: worker) { chunk in
-                for run in chunk {
-                    first.run(run)
-                    second.run(run)
-                    paired.record(first.outcomeMasks, second.outcomeMasks, intents: scenario.user.intentsPerRun)
-                }
-                progress?.add(chunk.count)
-            }
-            collector.store(worker: worker, (first.tally, second.tally, paired))
-        }
-        var result = (a: DesignTally(), b: DesignTally(), paired: PairedOutcomes())
-        for part in collector.results {
-            result.a.merge(part.0)
-            result.b.merge(part.1)
-            result.paired.merge(part.2)
-        }
-        return result
+        let result = panel(scenario: scenario, designs: [a, b], pairs: .all, outcomes: Outcome.paired, pairsRequests: false, runs: runs,
+                           jobs: jobs, chunkSize: chunkSize, progress: progress)
+        return (result.tallies[0], result.tallies[1], result.pairedOutcomes(0, 1))
     }
 
     /// The number of worker threads `--jobs auto` means on this machine.
@@ -130,11 +83,6 @@ public struct ChunkPlan: Sendable {
             chunk = next
         }
     }
-}
-
-struct WorkerResult: Sendable {
-    var tallies: [DesignTally]
-    var pairs: PairedLosses
 }
 
 /// Where worker threads leave their results, one slot per worker (so merging them in worker

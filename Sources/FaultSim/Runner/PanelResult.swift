@@ -1,0 +1,205 @@
+import Policies
+
+/// Several designs over the same runs, the pairs `PanelPairs` names compared run by run: the
+/// designs' tallies, and for each pair the intents counted under one design only, for each
+/// outcome of `outcomes`, and the sums that make the paired test on request counts. Raw integer
+/// counts, so panels over run ranges, threads or shards merge by addition into exactly the
+/// single-pass result.
+///
+/// Every paired view of a simulation is a panel: `run`'s lost-order pairs (`pairedLosses`),
+/// `compare`'s two designs on every outcome (`pairedOutcomes`), and the decision tools' panels
+/// on every objective (`difference`).
+public struct PanelResult: RunAccumulator, Equatable {
+    public let designs: Int
+    public let pairs: PanelPairs
+    /// The outcomes counted intent by intent for each pair (a subset of `Outcome.paired`).
+    public let outcomes: [Outcome]
+    /// Whether the runs' request counts are paired too (`Outcome.serverRequests`).
+    public let pairsRequests: Bool
+    /// `outcomes` holds `notCharged`, which most runs have (cancels): a run without a blemish
+    /// is skipped only when it does not.
+    private let pairsNotCharged: Bool
+    /// The designs' tallies over the runs, set by `Runner.panel` once the loop ends.
+    public internal(set) var tallies: [DesignTally]
+    /// Runs recorded.
+    public private(set) var runs: Int64 = 0
+    /// `onlyFirst[k][a · designs + b]`: intents that ended as `outcomes[k]` under design a and
+    /// not under design b.
+    private(set) var onlyFirst: [[Int64]]
+    /// Σ over runs of (design a's requests in the run)².
+    private(set) var requestSquares: [Int64]
+    /// `requestProducts[a · designs + b]`, a < b: Σ over runs of a's requests × b's.
+    private(set) var requestProducts: [Int64]
+
+    /// An empty panel. `outcomes` default to the objectives counted per intent, with requests:
+    /// what the decision tools compare.
+    public init(designs: Int, pairs: PanelPairs, outcomes: [Outcome] = Outcome.blemishes, pairsRequests: Bool = true) {
+        precondition(outcomes.allSatisfy { $0.row.measure == .intents }, "only outcomes counted per intent pair intent by intent")
+        self.designs = designs
+        self.pairs = pairs
+        self.outcomes = outcomes
+        self.pairsRequests = pairsRequests
+        pairsNotCharged = outcomes.contains(.notCharged)
+        tallies = Array(repeating: DesignTally(), count: designs)
+        onlyFirst = Array(repeating: Array(repeating: 0, count: designs * designs), count: outcomes.count)
+        requestSquares = Array(repeating: 0, count: pairsRequests ? designs : 0)
+        requestProducts = Array(repeating: 0, count: pairsRequests ? designs * designs : 0)
+    }
+
+    /// Adds one run: each design's outcome masks and its requests to the server in the run.
+    /// - Complexity: O(designs) for a star, O(designs²) for all pairs; the mask part only
+    ///   when some design's intents ended blemished.
+    public mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64]) {
+        runs += 1
+        if pairsRequests { recordRequests(requests) }
+        var any: UInt64 = 0
+        for mask in masks { any |= mask.blemished | (pairsNotCharged ? mask.notCharged : 0) }
+        guard any != 0 else { return }
+        for (k, outcome) in outcomes.enumerated() {
+            switch pairs {
+            case .all:
+                for a in 0..<designs where masks[a][outcome] != 0 {
+                    for b in 0..<designs where b != a {
+                        onlyFirst[k][a * designs + b] += Int64((masks[a][outcome] & ~masks[b][outcome]).nonzeroBitCount)
+                    }
+                }
+            case .against(let center):
+                let x = masks[center][outcome]
+                for other in 0..<designs where other != center {
+                    let y = masks[other][outcome]
+                    onlyFirst[k][center * designs + other] += Int64((x & ~y).nonzeroBitCount)
+                    onlyFirst[k][other * designs + center] += Int64((y & ~x).nonzeroBitCount)
+                }
+            }
+        }
+    }
+
+    private mutating func recordRequests(_ requests: [Int64]) {
+        for a in 0..<designs { requestSquares[a] += requests[a] * requests[a] }
+        switch pairs {
+        case .all:
+            for a in 0..<designs {
+                for b in (a + 1)..<max(a + 1, designs) { requestProducts[a * designs + b] += requests[a] * requests[b] }
+            }
+        case .against(let center):
+            for other in 0..<designs where other != center {
+                let (a, b) = (min(center, other), max(center, other))
+                requestProducts[a * designs + b] += requests[a] * requests[b]
+            }
+        }
+    }
+
+    public mutating func merge(_ other: PanelResult) {
+        precondition(other.designs == designs && other.pairs == pairs && other.outcomes == outcomes && other.pairsRequests == pairsRequests,
+                     "panels of the same designs, pairs and outcomes")
+        runs += other.runs
+        for index in tallies.indices { tallies[index].merge(other.tallies[index]) }
+        for k in onlyFirst.indices { for index in onlyFirst[k].indices { onlyFirst[k][index] += other.onlyFirst[k][index] } }
+        for index in requestSquares.indices { requestSquares[index] += other.requestSquares[index] }
+        for index in requestProducts.indices { requestProducts[index] += other.requestProducts[index] }
+    }
+
+    /// Whether the pair (a, b) was recorded.
+    public func compares(_ a: Int, _ b: Int) -> Bool {
+        switch pairs {
+        case .all: a != b
+        case .against(let center): a != b && (a == center || b == center)
+        }
+    }
+
+    /// Intents that ended as `outcome` under design a and not under design b.
+    public func only(_ outcome: Outcome, _ a: Int, notBy b: Int) -> Int64 {
+        precondition(compares(a, b), "the pair (\(a), \(b)) was not recorded")
+        return onlyFirst[outcomes.firstIndex(of: outcome)!][a * designs + b]
+    }
+
+    /// Design `index`'s `outcome` per intent, in the outcome's unit.
+    public func rate(_ outcome: Outcome, of index: Int) -> Double {
+        let intents = tallies[index].intents
+        return intents > 0 ? Double(outcome.total(tallies[index])) / Double(intents) * outcome.scale : 0
+    }
+
+    /// A − B on `outcome`, paired over the panel's runs, with its 95% interval and p.
+    public func difference(_ outcome: Outcome, _ a: Int, _ b: Int) -> PairedDifference {
+        let intents = max(tallies[a].intents, 1)
+        if outcome.row.measure == .intents {
+            return PairedDifference.counted(outcome, onlyA: only(outcome, a, notBy: b), onlyB: only(outcome, b, notBy: a), intents: intents)
+        }
+        precondition(outcome == .serverRequests && pairsRequests && compares(a, b), "requests of (\(a), \(b)) were not paired")
+        // The runs' differences d = a − b have Σd = Σa − Σb and Σd² = Σa² + Σb² − 2Σab.
+        let product = requestProducts[min(a, b) * designs + max(a, b)]
+        return PairedDifference.requests(sum: tallies[a].serverRequests - tallies[b].serverRequests,
+                                         squares: requestSquares[a] + requestSquares[b] - 2 * product, runs: runs, intents: intents)
+    }
+
+    /// Σ over runs of design `index`'s requests squared (for its requests' interval).
+    public func requestSquares(of index: Int) -> Int64 { requestSquares[index] }
+
+    /// Every pair's lost orders, as `run` writes them (`--pairs-out`, a shard's part).
+    public var pairedLosses: PairedLosses {
+        var discordant = Array(repeating: Int64(0), count: designs * designs)
+        for a in 0..<designs { for b in 0..<designs where compares(a, b) { discordant[a * designs + b] = only(.lost, a, notBy: b) } }
+        return PairedLosses(designs: designs, discordant: discordant)
+    }
+
+    /// Designs a and b on every outcome of `outcomes`: the intents only a counted, only b, and both.
+    public func pairedOutcomes(_ a: Int, _ b: Int) -> PairedOutcomes {
+        PairedOutcomes(intents: tallies[a].intents, counts: outcomes.map { outcome in
+            let onlyA = only(outcome, a, notBy: b)
+            return PairedOutcomes.Counts(onlyA: onlyA, onlyB: only(outcome, b, notBy: a), both: outcome.total(tallies[a]) - onlyA)
+        }, outcomes: outcomes)
+    }
+}
+
+extension PairedDifference {
+    /// An intent-counted outcome from its discordant intents (McNemar's exact test), over A's
+    /// `intents`: what `PanelResult.difference` and `optimize`'s run profiles both report.
+    static func counted(_ outcome: Outcome, onlyA: Int64, onlyB: Int64, intents: Int64) -> PairedDifference {
+        let counts = PairedOutcomes.Counts(onlyA: onlyA, onlyB: onlyB)
+        let d = counts.difference(intents: max(intents, 1))
+        let scale = outcome.scale / 100
+        return PairedDifference(difference: d.points * scale, low: d.low * scale, high: d.high * scale,
+                                logP: counts.exactLogPValue, onlyA: counts.onlyA, onlyB: counts.onlyB)
+    }
+
+    /// Server requests from the runs' paired differences d = A − B (Σd and Σd² over `runs`
+    /// runs): a paired z-test, per intent of A's `intents`.
+    static func requests(sum: Int64, squares: Int64, runs: Int64, intents: Int64) -> PairedDifference {
+        let n = Double(max(runs, 1))
+        let total = Double(sum)
+        let mean = total / n
+        let variance = runs > 1 ? max(0, (Double(squares) - n * mean * mean) / (n - 1)) : 0
+        let standardError = (variance / n).squareRoot()
+        let perIntent = n / Double(max(intents, 1))
+        let logP: Double
+        if standardError == 0 { logP = total == 0 ? 0 : -Double.infinity } else { logP = NormalTail.logTwoSided(z: mean / standardError) }
+        return PairedDifference(difference: mean * perIntent, low: (mean - Wilson.z95 * standardError) * perIntent,
+                                high: (mean + Wilson.z95 * standardError) * perIntent, logP: logP, onlyA: 0, onlyB: 0)
+    }
+}
+
+/// Which pairs of a panel's designs are compared: every pair (`run`, `optimize`, `robust`), or
+/// each design against one (`ablate`: the design against each change of it), which costs
+/// O(designs) per run instead of O(designs²).
+public enum PanelPairs: Sendable, Equatable {
+    case all
+    case against(Int)
+}
+
+extension Runner {
+    /// A panel: runs `runs` of `scenario` for every design, comparing the pairs `pairs` names on
+    /// `outcomes` (and requests), run by run (common random numbers).
+    /// - Complexity: O(|runs| · (|designs| · events per run + pairs compared)).
+    public static func panel(
+        scenario: Scenario, designs: [Design], pairs: PanelPairs, outcomes: [Outcome] = Outcome.blemishes, pairsRequests: Bool = true,
+        runs: Range<UInt64>, jobs: Int, chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
+    ) -> PanelResult {
+        let count = designs.count
+        var (tallies, panel) = simulate(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize,
+                                        progress: progress) {
+            PanelResult(designs: count, pairs: pairs, outcomes: outcomes, pairsRequests: pairsRequests)
+        }
+        panel.tallies = tallies
+        return panel
+    }
+}

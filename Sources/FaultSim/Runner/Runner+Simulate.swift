@@ -1,0 +1,53 @@
+import Dispatch
+import Policies
+
+extension Runner {
+    /// The one run loop: every simulation of many runs goes through here. Runs `runs` of
+    /// `scenario` for each design on `jobs` threads, each run of every design before the next
+    /// run, hands each run's outcomes to an accumulator (`RunAccumulator`), and returns each
+    /// design's tally and the accumulators merged.
+    ///
+    /// Run `i` depends only on (seed, i): every design sees the same worlds (common random
+    /// numbers), and each design runs through its `DesignWorlds` (a StoreKit 2 design's runs
+    /// below iOS 15 are its `olderOSDesign`'s). Worker `w` takes chunks w, w + jobs, … of
+    /// `chunkSize` runs (`ChunkPlan`); the workers' tallies and accumulators merge in worker
+    /// order, so the result never depends on `jobs` or `chunkSize`. `progress` counts finished
+    /// runs, once per chunk.
+    /// - Complexity: O(|runs| · (|designs| · events per run + the accumulator's work per run)).
+    public static func simulate<Accumulator: RunAccumulator>(
+        scenario: Scenario, designs: [Design], runs: Range<UInt64>, jobs: Int, chunkSize: Int = defaultChunkSize,
+        progress: ProgressCounter? = nil, into makeAccumulator: @Sendable () -> Accumulator
+    ) -> (tallies: [DesignTally], accumulated: Accumulator) {
+        let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
+        let collector = WorkerResults<(tallies: [DesignTally], accumulated: Accumulator)>(workers: plan.workers)
+        DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
+            var worlds = designs.map { DesignWorlds(scenario: scenario, design: $0) }
+            var accumulator = makeAccumulator()
+            var masks = [OutcomeMasks](repeating: OutcomeMasks(), count: designs.count)
+            var requests = [Int64](repeating: 0, count: designs.count)
+            var before = [Int64](repeating: 0, count: designs.count)
+            plan.forEachChunk(of: worker) { chunk in
+                for run in chunk {
+                    for index in worlds.indices {
+                        worlds[index].run(run)
+                        masks[index] = worlds[index].outcomeMasks
+                        let now = worlds[index].serverRequestsSoFar
+                        requests[index] = now - before[index]
+                        before[index] = now
+                    }
+                    accumulator.record(run: run, masks: masks, requests: requests)
+                }
+                progress?.add(chunk.count)
+            }
+            collector.store(worker: worker, (worlds.map(\.tally), accumulator))
+        }
+        var tallies = [DesignTally](repeating: DesignTally(), count: designs.count)
+        var accumulated = makeAccumulator()
+        for part in collector.results {
+            for index in tallies.indices { tallies[index].merge(part.tallies[index]) }
+            accumulated.merge(part.accumulated)
+        }
+        for tally in tallies { tally._checkInvariants() }
+        return (tallies, accumulated)
+    }
+}

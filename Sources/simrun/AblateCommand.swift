@@ -15,13 +15,14 @@ enum AblateCommand: Command {
         name: "ablate",
         abstract: "What each choice of a design is worth: the design against every design that differs from it on one axis (every other value on the axis's grid), paired over the same runs, on lost orders, lost sales, mis-deliveries and server requests, with 95% intervals and exact p. With --from a --to b, walk from a to b one axis at a time, the most valuable step first.",
         summary: "What each axis of a design is worth, or the walk from one design to another.",
-        options: [design, from, to, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, out, CommonOptions.quiet, CommonOptions.set],
+        options: [design, from, to, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, out, DecisionOutputs.json, DecisionOutputs.html,
+                  CommonOptions.quiet, CommonOptions.set],
         usageNote: "give --design d, or --from a --to b")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let source = try context.scenario()
         let scenario = source.scenario
-        let targets = try context.outputs([out], inputs: source.inputs)
+        let outputs = try DecisionOutputs(context, out: out, inputs: source.inputs)
         let runs = UInt64(0)..<UInt64(scenario.runs)
         let quiet = context.given(CommonOptions.quiet)
         switch (context.value(design), context.value(from), context.value(to)) {
@@ -31,11 +32,11 @@ enum AblateCommand: Command {
             ScenarioInput.warnAboutEventCap(source, designs: [chosen])
             ScenarioInput.announceLongJob(scenario, designs: [chosen] + changes.map { $0.design! }, jobs: context.jobs)
             let progress = ProgressLine(total: scenario.runs, label: "simrun ablate", quiet: quiet)
-            let result = Ablation.run(scenario: scenario, design: chosen, runs: runs, jobs: context.jobs, progress: progress.counter)
+            let result = Ablation.run(scenario: scenario, design: chosen, runs: runs, jobs: context.jobs, source: source.shownPath,
+                                      progress: progress.counter)
             progress.finish()
-            try ScenarioInput.write([(targets[0], AblationText.csv(result, scenario: scenario))])
-            printOutput("simrun ablate: \(source.shownPath) (\(scenario.platform.name) platform), \(Grouped.format(scenario.runs)) runs, seed \(scenario.seed)")
-            printOutput(AblationText.text(result), terminator: "")
+            try outputs.write(result, context: context)
+            printOutput(result.text, terminator: "")
         case (nil, let a?, let b?):
             let start = try context.design(a, in: scenario, option: from)
             let end = try context.design(b, in: scenario, option: to)
@@ -43,11 +44,11 @@ enum AblateCommand: Command {
             guard axes > 0 else { throw context.error("'\(a)' and '\(b)' have the same value on every axis: there is nothing to walk.") }
             ScenarioInput.warnAboutEventCap(source, designs: [start, end])
             let progress = ProgressLine(total: scenario.runs * axes, label: "simrun ablate", quiet: quiet)
-            let walk = Ablation.walk(scenario: scenario, from: start, to: end, runs: runs, jobs: context.jobs, progress: progress.counter)
+            let walk = Ablation.walk(scenario: scenario, from: start, to: end, runs: runs, jobs: context.jobs, source: source.shownPath,
+                                     progress: progress.counter)
             progress.finish()
-            try ScenarioInput.write([(targets[0], AblationText.walkCSV(walk, scenario: scenario))])
-            printOutput("simrun ablate: \(source.shownPath) (\(scenario.platform.name) platform), \(Grouped.format(scenario.runs)) runs, seed \(scenario.seed)")
-            printOutput(AblationText.walkText(walk), terminator: "")
+            try outputs.write(walk, context: context)
+            printOutput(walk.text, terminator: "")
         case (_?, _, _):
             throw context.error("Give either '--design <name>' or '--from <a> --to <b>', not both.")
         case (nil, _?, nil), (nil, nil, _?):

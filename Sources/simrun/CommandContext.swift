@@ -57,6 +57,29 @@ struct CommandContext {
         self.overrides = overrides
     }
 
+    /// The command that made this command's outputs, as a page or a report names it: `simrun`,
+    /// the command, and its arguments without those that never change an output (`--jobs`,
+    /// `--quiet`), so the page is the same bytes on any machine.
+    var commandLine: String {
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {  // bounded: every pass moves `index` on
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                kept += arguments[(index - 1)...]
+                break
+            }
+            if argument == CommonOptions.quiet.name || argument.hasPrefix(CommonOptions.jobs.name + "=") { continue }
+            if argument == CommonOptions.jobs.name {
+                index += 1
+                continue
+            }
+            kept.append(argument)
+        }
+        return ShellWord.line(["simrun", spec.name] + kept)
+    }
+
     /// The scenario file named on the command line; nil for the default scenario.
     var scenarioPath: String? { parsed.positionals.first }
 

@@ -59,7 +59,7 @@ enum FindCommand: Command {
         }
         for match in matches {
             printOutput("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events")
-            printOutput("  " + ScenarioInput.traceCommand(path: source.replayPath, design: chosen.name, run: match.run,
+            printOutput("  " + ReplayCommand.trace(path: source.replayPath, design: chosen.name, run: match.run,
                                                           seed: scenario.seed, overrides: context.overrides))
         }
         return ExitCode.success

@@ -7,26 +7,28 @@ import Policies
 /// (`Optimizer`), with every preset placed against it. This reads the command line, prints, and
 /// writes the CSV and JSON.
 enum OptimizeCommand: Command {
+    /// Every default below is the library's (`Optimizer.Settings`), stated there once.
+    static let defaults = Optimizer.Settings()
     static let objectives = OptionSpec(name: "--objectives", valueName: "list",
                                        help: "Comma-separated objectives, each lower-is-better: lost, lost_sales, misdelivered, duplicated, double_charged, server_requests.",
-                                       defaultValue: "lost,lost_sales,server_requests")
+                                       defaultValue: defaults.objectives.map(\.name).joined(separator: ","))
     static let space = OptionSpec(name: "--space", valueName: "space.json",
                                   help: "A space file: {\"from\": PRESET, \"axes\": {AXIS: \"all\" or [values on its grid], ...}}; axes not listed keep from's value (default: every axis on its grid).")
-    static let runs = CommonOptions.runs.defaulting(to: "the scenario's \"runs\", at most 100,000")
+    static let runs = CommonOptions.runs.defaulting(to: "the scenario's \"runs\", at most \(Grouped.format(defaults.runs))")
     static let firstRuns = OptionSpec(name: "--first-runs", valueName: "n",
-                                      help: "Runs of the first racing rung; each rung doubles them up to --runs.", defaultValue: "1000")
+                                      help: "Runs of the first racing rung; each rung doubles them up to --runs.", defaultValue: String(defaults.firstRuns))
     static let alpha = OptionSpec(name: "--alpha", valueName: "a",
-                                  help: "Level of the certification's paired tests; each racing test is at a / rungs.", defaultValue: "0.05")
+                                  help: "Level of the certification's paired tests; each racing test is at a / rungs.", defaultValue: String(defaults.alpha))
     static let budget = OptionSpec(name: "--budget", valueName: "design-runs",
                                    help: "Design-runs the search may simulate, its survivors' climb to --runs included; never time, so the result is the same everywhere.",
-                                   defaultValue: "150000000")
+                                   defaultValue: String(defaults.budget))
     static let randomStarts = OptionSpec(name: "--random-starts", valueName: "k",
-                                         help: "Random legal designs the search starts from, besides the scenario's designs.", defaultValue: "16")
+                                         help: "Random legal designs the search starts from, besides the scenario's designs.", defaultValue: String(defaults.randomStarts))
     static let resolution = OptionSpec(name: "--resolution", valueName: "share",
                                        help: "Identical in every run counts as a tie (and two designs as one) only on rungs whose runs would show, at 95%, a difference on more than this share of intents, and on the last rung.",
-                                       defaultValue: "0.0001")
+                                       defaultValue: String(defaults.resolution))
     static let enumerateUpTo = OptionSpec(name: "--enumerate-up-to", valueName: "n",
-                                          help: "Race every legal design, without a search, when the space has at most n.", defaultValue: "2000")
+                                          help: "Race every legal design, without a search, when the space has at most n.", defaultValue: String(defaults.enumerateUpTo))
     static let out = CommonOptions.out("Also write the front, the ties and the scenario's designs as CSV: objectives with intervals, status, what dominates, every axis.")
     static let json = OptionSpec(name: "--json", valueName: "file.json",
                                  help: "Also write the result as JSON; its \"customDesigns\" array pastes into a scenario.")
@@ -37,21 +39,60 @@ enum OptimizeCommand: Command {
             abstract: "Search the legal design space for the Pareto front of the objectives: racing on common random numbers (a design leaves only when a paired test shows another dominates it), a local search from every preset and random designs, or every legal design when the space is small; then the front certified with paired tests, printed as customDesigns entries, with each preset on the front or dominated and by what.",
             summary: "The Pareto front of the design space on several objectives (racing, paired tests).",
             options: [objectives, space, runs, firstRuns, CommonOptions.seed, CommonOptions.jobs, alpha, resolution, budget, randomStarts,
-                      enumerateUpTo, out, json, CommonOptions.quiet, CommonOptions.set])
-        spec.epilogue = OptimizerText.grids
+                      enumerateUpTo, out, json, DecisionOutputs.html, CommonOptions.quiet, CommonOptions.set])
+        spec.epilogue = Optimizer.grids
         return spec
     }()
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
-        var settings = Optimizer.Settings()
-        switch Outcome.parseObjectives(context.value(objectives) ?? "lost,lost_sales,server_requests") {
-        case .success(let list): settings.objectives = list
-        case .failure(let error): throw context.invalid(context.value(objectives) ?? "", for: objectives, because: error.message)
+        var settings = try self.settings(context)
+        let source = try context.scenario(applying: [.seed])
+        var scenario = source.scenario
+        settings.runs = context.runs ?? min(scenario.runs, defaults.runs)
+        scenario.runs = settings.runs
+        let spacePath = context.value(space)
+        let outputs = try DecisionOutputs(context, out: out, json: json, inputs: source.inputs + (spacePath.map { [$0] } ?? []))
+        let designSpace: DesignSpace
+        do {
+            designSpace = try spacePath.map { path throws(ScenarioError) in try DesignSpace.load(path: path) } ?? DesignSpace.full()
+        } catch {
+            throw ScenarioInput.reported(error)
         }
-        settings.firstRuns = try context.integer(firstRuns, in: 1...ScenarioInput.maxRuns) ?? 1_000
-        settings.budget = Int64(try context.integer(budget, in: 1...Int(1e15)) ?? 150_000_000)
-        settings.randomStarts = try context.integer(randomStarts, in: 0...10_000) ?? 16
-        settings.enumerateUpTo = UInt64(try context.integer(enumerateUpTo, in: 0...1_000_000) ?? 2_000)
+        let designs = scenario.designs.compactMap { name in scenario.availableDesigns.first { $0.name == name } }
+        ScenarioInput.warnAboutEventCap(source, designs: designs)
+
+        // The space's size first: counting its legal designs takes seconds, the search minutes.
+        let started = DispatchTime.now().uptimeNanoseconds
+        let legal = designSpace.legalCount
+        printOutput(Optimizer.preamble(job: DecisionJob(scenario, source: source.shownPath), objectives: settings.objectives, space: designSpace,
+                                       file: spacePath, combinations: designSpace.combinations, legal: legal), terminator: "")
+        let raced = legal <= settings.enumerateUpTo ? Int64(clamping: legal) * Int64(settings.runs) : settings.budget
+        let certified = Int64(designs.count + 30) * Int64(settings.runs)
+        let progress = ProgressLine(total: Int(min(raced + certified, Int64(Int.max / 2))), label: "simrun optimize (design-runs)",
+                                    quiet: context.given(CommonOptions.quiet))
+        let result = Optimizer.run(scenario: scenario, space: designSpace, designs: designs, settings: settings, legalCount: legal,
+                                   source: source.shownPath, spaceFile: spacePath, progress: progress.counter)
+        progress.finish()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        try outputs.write(result, context: context)
+        printOutput(result.body, terminator: "")
+        printOutput("time: \(DurationText.spoken(seconds: seconds)) on \(context.jobs) thread\(context.jobs == 1 ? "" : "s") here")
+        return ExitCode.success
+    }
+
+    /// The race's settings: the library's defaults, with what the command line changed.
+    static func settings(_ context: CommandContext) throws(CommandFailure) -> Optimizer.Settings {
+        var settings = defaults
+        if let text = context.value(objectives) {
+            switch Outcome.parseObjectives(text) {
+            case .success(let list): settings.objectives = list
+            case .failure(let error): throw context.invalid(text, for: objectives, because: error.message)
+            }
+        }
+        settings.firstRuns = try context.integer(firstRuns, in: 1...ScenarioInput.maxRuns) ?? settings.firstRuns
+        settings.budget = Int64(try context.integer(budget, in: 1...Int(1e15)) ?? Int(settings.budget))
+        settings.randomStarts = try context.integer(randomStarts, in: 0...10_000) ?? settings.randomStarts
+        settings.enumerateUpTo = UInt64(try context.integer(enumerateUpTo, in: 0...1_000_000) ?? Int(settings.enumerateUpTo))
         if let text = context.value(alpha) {
             guard let value = Double(text), value > 0, value < 1 else {
                 throw context.invalid(text, for: alpha, because: "expected a number between 0 and 1")
@@ -65,45 +106,6 @@ enum OptimizeCommand: Command {
             settings.resolution = value
         }
         settings.jobs = context.jobs
-        let source = try context.scenario(applying: [.seed])
-        var scenario = source.scenario
-        settings.runs = context.runs ?? min(scenario.runs, 100_000)
-        scenario.runs = settings.runs
-        let spacePath = context.value(space)
-        var inputs = source.inputs
-        if let spacePath { inputs.append(spacePath) }
-        let targets = try context.outputs([out, json], inputs: inputs)
-        let designSpace: DesignSpace
-        if let spacePath {
-            do {
-                designSpace = try DesignSpace.load(path: spacePath)
-            } catch {
-                throw ScenarioInput.reported(error)
-            }
-        } else {
-            designSpace = DesignSpace.full()
-        }
-        let designs = scenario.designs.compactMap { name in scenario.availableDesigns.first { $0.name == name } }
-        ScenarioInput.warnAboutEventCap(source, designs: designs)
-
-        // The space's size first: counting its legal designs takes seconds, the search minutes.
-        let started = DispatchTime.now().uptimeNanoseconds
-        let legal = designSpace.legalCount
-        printOutput("simrun optimize: \(source.shownPath) (\(scenario.platform.name) platform), seed \(scenario.seed), "
-            + "objectives \(settings.objectives.map(\.name).joined(separator: ", "))")
-        printOutput(OptimizerText.spaceText(designSpace, file: spacePath, combinations: designSpace.combinations, legal: legal))
-        let raced = legal <= settings.enumerateUpTo ? Int64(clamping: legal) * Int64(settings.runs) : settings.budget
-        let certified = Int64(designs.count + 30) * Int64(settings.runs)
-        let progress = ProgressLine(total: Int(min(raced + certified, Int64(Int.max / 2))), label: "simrun optimize (design-runs)",
-                                    quiet: context.given(CommonOptions.quiet))
-        let result = Optimizer.run(scenario: scenario, space: designSpace, designs: designs, settings: settings, legalCount: legal,
-                                   progress: progress.counter)
-        progress.finish()
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        try ScenarioInput.write([(targets[0], OptimizerText.csv(result, scenario: scenario)),
-                                 (targets[1], OptimizerText.json(result, scenario: scenario))])
-        printOutput(OptimizerText.text(result), terminator: "")
-        printOutput("time: \(DurationText.spoken(seconds: seconds)) on \(context.jobs) thread\(context.jobs == 1 ? "" : "s") here")
-        return ExitCode.success
+        return settings
     }
 }

@@ -8,14 +8,12 @@ import Policies
 /// it, bisects for the value at which it does. The work is the library's `Robustness`; this
 /// reads the command line, prints the report and writes the CSV and the tornado chart.
 enum RobustCommand: Command {
-    /// The defaults of `--lhs` and `--steps`, which the report's robustness section uses too.
-    static let defaultPoints = 20
-    static let defaultSteps = 5
-    static let lhs = OptionSpec(name: "--lhs", valueName: "n", help: "Latin-hypercube points of all guesses at once, 1 to 1000.", defaultValue: "20")
+    static let lhs = OptionSpec(name: "--lhs", valueName: "n", help: "Latin-hypercube points of all guesses at once, 1 to 1000.",
+                                defaultValue: String(Robustness.defaultPoints))
     static let params = OptionSpec(name: "--params", valueName: "k1,k2", help: "Move only these guessed keys; simrun keys marks the guesses.",
                                    defaultValue: "every guess")
     static let steps = OptionSpec(name: "--steps", valueName: "k", help: "Halvings of each crossover search after its two ends, 0 to 20.",
-                                  defaultValue: "5")
+                                  defaultValue: String(Robustness.defaultCrossoverSteps))
     static let out = CommonOptions.out("Write one row per setting and design (lost orders, rank, leader, exact McNemar p against the baseline's leader, verdict, crossover), then every crossover point.")
     static let svg = CommonOptions.svg("Write the tornado chart: how far each guess, at its low and high, moves the leader's lead.")
     /// `--shard` splits the settings, not the runs: its own help, the common option's name.
@@ -26,11 +24,12 @@ enum RobustCommand: Command {
         name: "robust", abstract: "Does the answer rest on a guess? Every guessed parameter at its plausible low and high, one at a time, then Latin-hypercube points of all at once: each setting ranks the designs on the same runs (paired, exact McNemar), says whether the leader flips, and where, by bisection.",
         summary: "Which guessed parameters can flip the best design, and where (paired).",
         options: [CommonOptions.designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, lhs, params, steps, out, svg,
-                  CommonOptions.set, CommonOptions.quiet, shard, ShardOptions.shardCount, ShardOptions.partialOut])
+                  DecisionOutputs.json, DecisionOutputs.html, CommonOptions.set, CommonOptions.quiet, shard, ShardOptions.shardCount,
+                  ShardOptions.partialOut])
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
-        let points = try context.integer(lhs, in: 1...1_000) ?? defaultPoints
-        let stepCount = try context.integer(steps, in: 0...20) ?? defaultSteps
+        let points = try context.integer(lhs, in: 1...1_000) ?? Robustness.defaultPoints
+        let stepCount = try context.integer(steps, in: 0...20) ?? Robustness.defaultCrossoverSteps
         let only = try chosenGuesses(context)
         let base = try context.scenario(applying: .all)
         let designs = base.scenario.selectedDesigns
@@ -38,39 +37,28 @@ enum RobustCommand: Command {
             throw context.invalid(designs.map(\.name).joined(separator: ","), for: CommonOptions.designs,
                                   because: "robust compares two designs or more")
         }
-        let shardRequest = try ShardOptions.request(context, exclusive: [out, svg])
-        let targets = try context.outputs([out, svg, ShardOptions.partialOut], inputs: base.inputs)
+        let shardRequest = try ShardOptions.request(context, exclusive: [out, svg, DecisionOutputs.json, DecisionOutputs.html])
+        let outputs = try DecisionOutputs(context, out: out, extra: [svg, ShardOptions.partialOut], inputs: base.inputs)
         ScenarioInput.warnAboutUnlistedCustomDesigns(base.scenario, context)
         ScenarioInput.warnAboutEventCap(base, designs: designs)
 
         let plan = Robustness(scenario: base.scenario, designs: designs, only: only, points: points, runs: base.scenario.runs,
                               crossoverSteps: stepCount)
         let shardOfJob = shardRequest?.shard ?? Shard(index: 0, count: 1)
-        let indices = plan.indices(of: shardOfJob)
-        var result = plan.emptyResult(shard: shardOfJob)
-        let simulated = indices.filter { $0 == 0 || !plan.settings[$0].sameAsBaseline }.count
-        let quiet = context.given(CommonOptions.quiet)
-        let progress = ProgressLine(total: simulated * plan.runs, label: "simrun robust: \(simulated) settings", quiet: quiet)
-        plan.measure(indices, into: &result, jobs: context.jobs, progress: progress.counter)
+        let progress = ProgressPhases(prefix: "simrun robust: ", quiet: context.given(CommonOptions.quiet))
+        let result = plan.run(shard: shardOfJob, source: base.shownPath, jobs: context.jobs, reporter: progress)
         progress.finish()
-        let searches = plan.settingsToSearch(in: result).count
-        if searches > 0 {
-            let crossoverProgress = ProgressLine(total: searches * stepCount * plan.runs, label: "simrun robust: \(searches) crossover searches",
-                                                 quiet: quiet)
-            plan.searchCrossovers(into: &result, jobs: context.jobs, progress: crossoverProgress.counter)
-            crossoverProgress.finish()
-        }
 
         if let shardRequest, shardRequest.sharded {
-            try ScenarioInput.write([(targets[2], result.partialFileText)])
-            printOutput("simrun robust: shard \(shardOfJob) measured \(indices.count) of \(plan.settings.count) settings (the baseline "
+            try outputs.write(result, extra: ["", result.partialFileText], context: context)
+            printOutput("simrun robust: shard \(shardOfJob) measured \(plan.indices(of: shardOfJob).count) of \(plan.settings.count) settings (the baseline "
                 + "included) x \(designs.count) designs x \(Grouped.format(plan.runs)) runs, \(result.crossovers.count) crossover "
                 + "search\(result.crossovers.count == 1 ? "" : "es"); wrote \(context.value(ShardOptions.partialOut) ?? ""). simrun merge joins the parts.")
             return ExitCode.success
         }
-        try ScenarioInput.write([(targets[0], result.csv), (targets[1], result.tornadoSVG), (targets[2], result.partialFileText)])
-        printOutput(result.text(source: base.shownPath), terminator: "")
-        printOutput(written([out, svg, ShardOptions.partialOut], context))
+        try outputs.write(result, extra: [result.tornadoSVG, result.partialFileText], context: context)
+        printOutput(result.text, terminator: "")
+        printOutput(written([out, svg, DecisionOutputs.json, DecisionOutputs.html, ShardOptions.partialOut], context))
         return ExitCode.success
     }
 
@@ -125,7 +113,7 @@ enum RobustCommand: Command {
         let targets = try context.outputs([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], inputs: files.map(\.path))
         try ScenarioInput.write([(targets[0], merged.csv), (targets[1], merged.tornadoSVG), (targets[2], merged.partialFileText)])
         printOutput("simrun merge: \(parts.count) part\(parts.count == 1 ? "" : "s") of a robust job, simrun \(parts[0].tool) (model \(parts[0].model))")
-        printOutput(merged.text(source: merged.scenarioName), terminator: "")
+        printOutput(merged.text, terminator: "")
         printOutput(written([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], context))
         return ExitCode.success
     }

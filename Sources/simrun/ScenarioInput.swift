@@ -109,10 +109,4 @@ enum ScenarioInput {
             throw .exit(ExitCode.cannotCreate)
         }
     }
-
-    /// The exact command that replays run `run` of `design` (no path: the default scenario).
-    static func traceCommand(path: String?, design: String, run: UInt64, seed: UInt64, overrides: [ScenarioOverride] = []) -> String {
-        "simrun trace" + (path.map { " " + ShellWord.quoted($0) } ?? "") + " --design \(design) --run \(run) --seed \(seed)"
-            + overrides.map { " --set " + ShellWord.quoted($0.text) }.joined()
-    }
 }

@@ -31,7 +31,7 @@ enum TraceCommand: Command {
         let chosen = try context.design(designName, in: scenario, option: design)
         let targets = try context.outputs([svg], inputs: source.inputs)
 
-        var command = ScenarioInput.traceCommand(path: source.replayPath, design: chosen.name, run: UInt64(runIndex),
+        var command = ReplayCommand.trace(path: source.replayPath, design: chosen.name, run: UInt64(runIndex),
                                                  seed: scenario.seed, overrides: context.overrides)
         var faults = FaultChooser.seeded
         if let schedule {

@@ -179,7 +179,7 @@ struct RobustTests {
         plan.searchCrossovers(into: &result, jobs: 2)
         #expect(result.isComplete)
         #expect(svgFragmentsParse(result.tornadoSVG) == (1, true))
-        let html = result.htmlSection
+        let html = Markup.section(result.htmlTitle, result.html)
         #expect(svgFragmentsParse(html) == (1, true))
         #expect(html.hasPrefix("<section>") && !html.contains(" id=") && !html.contains("<script"))
         #expect(html.contains("storeKit.cancelThenPurchasedProbability"))

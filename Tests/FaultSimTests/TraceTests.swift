@@ -100,7 +100,7 @@ struct TraceTests {
     func defaultScenario() {
         expectSimrun(["trace", "--design", "naive", "--run", "3"], exits: 0)
         expectSimrun(["find", "--design", "naive", "--outcome", "lost", "--limit", "1"], exits: 0)
-        #expect(ScenarioInput.traceCommand(path: nil, design: "naive", run: 3, seed: 1) == "simrun trace --design naive --run 3 --seed 1")
+        #expect(ReplayCommand.trace(path: nil, design: "naive", run: 3, seed: 1) == "simrun trace --design naive --run 3 --seed 1")
     }
 
     @Test("find lists matching runs; trace replays them")

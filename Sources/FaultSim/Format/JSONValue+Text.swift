@@ -18,4 +18,12 @@ extension JSONValue {
             return JSONWriter.write(self)
         }
     }
+
+    /// An object or an array.
+    var isContainer: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
+    }
 }

@@ -1,5 +1,20 @@
 /// Writes a `JSONValue` back as JSON text, keys in their order, two-space indentation.
 public enum JSONWriter {
+    /// A result file a person scans and a script reads: the top object's keys one per line,
+    /// a list of objects (or lists) one item per line, everything else on its line. Every JSON
+    /// a decision tool writes (`--json`) is laid out so.
+    public static func records(_ value: JSONValue) -> String {
+        guard case .object(let fields) = value, !fields.isEmpty else { return value.oneLine }
+        let lines = fields.map { field -> String in
+            let head = "  " + quote(field.key) + ": "
+            if case .array(let items) = field.value, !items.isEmpty, items.allSatisfy(\.isContainer) {
+                return head + "[\n" + items.map { "    " + $0.oneLine }.joined(separator: ",\n") + "\n  ]"
+            }
+            return head + field.value.oneLine
+        }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}"
+    }
+
     public static func write(_ value: JSONValue, indent: Int = 0) -> String {
         let pad = String(repeating: "  ", count: indent)
         switch value {

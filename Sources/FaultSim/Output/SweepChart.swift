@@ -192,13 +192,13 @@ public enum SweepChart {
             if log {
                 let positive = finite.filter { $0 > 0 }
                 let smallest = positive.min() ?? 1e-6, largest = max(positive.max() ?? 1, smallest * 10)
-                let lowExponent = YAxis.floorLog10(smallest), highExponent = YAxis.floorLog10(largest) + 1
-                low = YAxis.power(lowExponent)
-                high = YAxis.power(highExponent)
-                ticks = (lowExponent...highExponent).map { YAxis.power($0) }
+                let lowExponent = AxisTicks.floorLog10(smallest), highExponent = AxisTicks.floorLog10(largest) + 1
+                low = AxisTicks.power(lowExponent)
+                high = AxisTicks.power(highExponent)
+                ticks = (lowExponent...highExponent).map { AxisTicks.power($0) }
             } else {
                 let largest = max(finite.max() ?? 1, 1e-12)
-                let step = YAxis.niceStep(largest / 5)
+                let step = AxisTicks.niceStep(largest / 5)
                 let count = Int((largest / step).rounded(.up))
                 low = 0
                 high = step * Double(max(count, 1))
@@ -224,33 +224,13 @@ public enum SweepChart {
             // As few places as show the tick exactly: 0.1%, 0.25, 0.001%.
             var places = 1
             while places < 8 {
-                let scaled = shown * YAxis.power(places)
+                let scaled = shown * AxisTicks.power(places)
                 if abs(scaled - scaled.rounded()) < 1e-6 * max(abs(scaled), 1) { break }
                 places += 1
             }
             return FixedPoint.format(shown, places: places) + suffix
         }
 
-        static func floorLog10(_ value: Double) -> Int {
-            var exponent = 0
-            var v = value
-            while v >= 10 && exponent < 300 { v /= 10; exponent += 1 }
-            while v < 1 && exponent > -300 { v *= 10; exponent -= 1 }
-            return exponent
-        }
-
-        static func power(_ exponent: Int) -> Double {
-            var value = 1.0
-            if exponent >= 0 { for _ in 0..<exponent { value *= 10 } } else { for _ in 0..<(-exponent) { value /= 10 } }
-            return value
-        }
-
-        /// 1, 2 or 5 times a power of ten, at least `rough`.
-        static func niceStep(_ rough: Double) -> Double {
-            let base = power(floorLog10(rough))
-            for factor in [1.0, 2.0, 5.0, 10.0] where base * factor >= rough { return base * factor }
-            return base * 10
-        }
     }
 
 }

@@ -14,3 +14,11 @@ public final class ProgressCounter: Sendable {
     /// Runs finished so far.
     public var value: Int { finished.load(ordering: .relaxed) }
 }
+
+/// Who watches a long job as it goes, phase by phase (the command line draws a progress line
+/// for each). Nothing it does reaches the result.
+public protocol ProgressReporter: Sendable {
+    /// A phase of about `totalRuns` runs (all designs of a run count as one) begins, the one
+    /// before it, if any, having ended: the counter its workers add finished runs to.
+    func begin(_ label: String, totalRuns: Int) -> ProgressCounter
+}

@@ -19,10 +19,14 @@ extension Ablation {
         public func difference(_ objective: Outcome) -> PairedDifference {
             differences[Outcome.objectives.firstIndex(of: objective)!]
         }
+
+        /// The design's rate of `objective` after the step, in its unit.
+        public func rate(_ objective: Outcome) -> Double { rates[Outcome.objectives.firstIndex(of: objective)!] }
     }
 
     /// A walk from `from` to `to`.
     public struct Walk: Sendable {
+        public let job: DecisionJob
         public let from: Design
         public let to: Design
         /// `from`'s rates, in `Outcome.objectives` order and units.
@@ -43,7 +47,7 @@ extension Ablation {
     /// `progress` counts runs: `runs.count` per step, at most one step per differing axis.
     /// - Complexity: O(axes²) panels of at most `axes + 1` designs over `runs`; at most one
     ///   step per differing axis.
-    public static func walk(scenario: Scenario, from: Design, to: Design, runs: Range<UInt64>, jobs: Int,
+    public static func walk(scenario: Scenario, from: Design, to: Design, runs: Range<UInt64>, jobs: Int, source: String? = nil,
                             progress: ProgressCounter? = nil) -> Walk {
         var current = from
         var left = differingAxes(from, to)
@@ -82,7 +86,8 @@ extension Ablation {
             current = moving(current, axes, to: to)
             left.removeAll { axes.contains($0) }
         }
-        return Walk(from: from, to: to, startRates: startRates, steps: steps, designRuns: designRuns)
+        return Walk(job: DecisionJob(scenario, source: source, runs: runs.count), from: from, to: to, startRates: startRates, steps: steps,
+                    designRuns: designRuns)
     }
 
     static func moving(_ design: Design, _ axes: [Int], to target: Design) -> Design {

@@ -76,7 +76,8 @@ extension RobustResult {
             try CrossoverSearch(item, settings: settings.count, designs: designs.count, ceiling: ceiling)
         }
         let scenario = try root.field("scenario")
-        let result = RobustResult(scenarioName: try scenario.string("name"), platform: try scenario.string("platform"),
+        let name = try scenario.string("name")
+        let result = RobustResult(source: name, scenarioName: name, platform: try scenario.string("platform"),
                                   description: try scenario.string("description"), seed: try root.unsigned("seed"), runs: Int(runs),
                                   designs: designs, guesses: guesses, skipped: skipped, settings: settings,
                                   points: Int(try root.integer("points")), crossoverSteps: Int(try root.integer("crossoverSteps")),

@@ -15,6 +15,7 @@ extension Optimizer {
     /// - Complexity: O(budget · events per run) simulation, plus the certification's panel.
     /// `legalCount` is the space's, when the caller has it already (it takes seconds to count).
     public static func run(scenario: Scenario, space: DesignSpace, designs: [Design], settings: Settings, legalCount: UInt64? = nil,
+                           source: String? = nil, spaceFile: String? = nil,
                            progress: ProgressCounter? = nil) -> Result {
         let legal = legalCount ?? space.legalCount
         let enumerated = legal <= settings.enumerateUpTo
@@ -42,7 +43,8 @@ extension Optimizer {
             case .setAside: statistics.setAside += 1
             }
         }
-        return certify(race, designs: designs, starts: starts, legal: legal, enumerated: enumerated, statistics: statistics)
+        return certify(race, designs: designs, starts: starts, legal: legal, enumerated: enumerated, statistics: statistics,
+                       source: source, spaceFile: spaceFile)
     }
 
     /// The Pareto local search: the scenario's designs (moved onto the space) and

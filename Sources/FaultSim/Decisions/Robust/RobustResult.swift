@@ -96,6 +96,8 @@ public struct RobustResult: Sendable, Equatable {
     }
 
     // The job.
+    /// The scenario as the command named it (a path); its name when read from a part.
+    public var source = ""
     public let scenarioName: String
     public let platform: String
     public let description: String
@@ -117,6 +119,10 @@ public struct RobustResult: Sendable, Equatable {
     /// In increasing setting order.
     public var crossovers: [CrossoverSearch]
 
+    public var job: DecisionJob {
+        DecisionJob(source: source.isEmpty ? scenarioName : source, scenario: scenarioName, platform: platform, seed: seed, runs: runs)
+    }
+
     /// Whether every setting was measured (a whole job, or all its shards merged).
     public var isComplete: Bool { counts.allSatisfy { $0 != nil } }
 
@@ -129,7 +135,7 @@ public struct RobustResult: Sendable, Equatable {
 
 extension Robustness {
     /// The job as a result with nothing measured yet.
-    public func emptyResult(shard: Shard = Shard(index: 0, count: 1)) -> RobustResult {
+    public func emptyResult(shard: Shard = Shard(index: 0, count: 1), source: String? = nil) -> RobustResult {
         let infos = guesses.map { guess in
             RobustResult.GuessInfo(path: guess.path, unit: guess.row.unit, current: .init(guess.current), low: .init(guess.low),
                                    high: .init(guess.high), stepped: guess.isStepped)
@@ -138,7 +144,7 @@ extension Robustness {
             RobustResult.SettingInfo(kind: setting.kind, assignments: setting.assignments.map { .init(guess: $0.guess, value: .init($0.value)) },
                                      sameAsBaseline: setting.sameAsBaseline)
         }
-        return RobustResult(scenarioName: baseline.name, platform: baseline.platform.name, description: baseline.description,
+        return RobustResult(source: source ?? baseline.name, scenarioName: baseline.name, platform: baseline.platform.name, description: baseline.description,
                             seed: baseline.seed, runs: runs, designs: designs.map(\.name), guesses: infos, skipped: skipped,
                             settings: settingInfos, points: points, crossoverSteps: crossoverSteps, contentHash: contentHash,
                             shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [])

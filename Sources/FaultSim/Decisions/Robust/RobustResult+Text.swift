@@ -3,13 +3,15 @@ import Policies
 /// `simrun robust`'s report for people, answer first: the ranking with the scenario's values and
 /// its paired evidence, the guesses that flip the leader (with where), the ones that move its
 /// lead without flipping it, the Latin-hypercube summary, and the guesses left alone.
-extension RobustResult {
+extension RobustResult: DecisionReport {
+    public static var tool: String { "robust" }
+
     /// How many guesses the "moves the lead" list shows; the CSV and the chart have the rest.
     public static let movedListLength = 10
 
-    /// The report. `source` names the scenario in the first line (a path, or the scenario's name).
-    public func text(source: String) -> String {
-        var text = "simrun robust: \(source) (\(platform) platform), \(designs.count) designs, \(Grouped.format(runs)) runs per setting "
+    /// The report; its first line names the scenario as the command did.
+    public var text: String {
+        var text = "simrun robust: \(job.source) (\(platform) platform), \(designs.count) designs, \(Grouped.format(runs)) runs per setting "
             + "(the same runs in every setting), seed \(seed)\n"
         text += guesses.count == 1
             ? "1 guess at its plausible low and high, then \(points) Latin-hypercube point\(points == 1 ? "" : "s") of it: \(settings.count) settings\n\n"
@@ -45,12 +47,10 @@ extension RobustResult {
             rows.append(row)
         }
         var text = "With the scenario's values:\n" + TextColumns.aligned(rows, left: [1])
-        guard order.count > 1 else { return text }
-        let second = order[1]
-        let logP = Self.logP(counts, leader, second)
+        guard let (second, significant) = runnerUp else { return text }
         let evidence = "\(counts.only(leader, notBy: second)) against \(counts.only(second, notBy: leader)) discordant intents, "
-            + "exact McNemar p \(PValue.phrase(logP: logP))"
-        if counts.lost[leader] < counts.lost[second] && logP < Significance.logLevel {
+            + "exact McNemar p \(PValue.phrase(logP: Self.logP(counts, leader, second)))"
+        if significant {
             text += "\(designs[leader]) leads: it loses significantly fewer orders than \(designs[second]), the runner-up (\(evidence)).\n"
         } else {
             text += "\(designs[leader]) leads, but not significantly: \(designs[second]), the runner-up, loses "
@@ -62,7 +62,7 @@ extension RobustResult {
 
     /// The one-at-a-time settings that flip the leader, each with its crossover.
     func flipsText() -> String {
-        let flips = settings.indices.filter { guessMoved(by: $0) != nil && verdict($0) == .flips }
+        let flips = oneAtATime(.flips)
         guard !flips.isEmpty else {
             return "Guesses that can flip the leader: none; no guess at either end makes another design lose significantly fewer orders "
                 + "than \(designs[baselineLeader]).\n"
@@ -79,14 +79,14 @@ extension RobustResult {
                     + "(\(Self.setArgument(path, estimate.set)))\n"
             }
         }
-        let judged = settings.indices.filter { guessMoved(by: $0) != nil && !settings[$0].sameAsBaseline }.count
+        let judged = judgedOneAtATime
         return text + "  (Each of the \(judged) one-at-a-time settings is judged on its own at 5%: where two designs are nearly even, "
             + "a flip with p near 0.05 can be chance; rerun it with more --runs.)\n"
     }
 
     /// The settings where another design loses fewer orders, within the noise.
     func notSignificantText() -> String {
-        let ties = settings.indices.filter { guessMoved(by: $0) != nil && verdict($0) == .notSignificant }
+        let ties = oneAtATime(.notSignificant)
         guard !ties.isEmpty else { return "" }
         return "Guesses under which another design loses fewer orders, but not significantly:\n"
             + ties.map { "  " + settingName($0) + ": " + challengeText($0) + "\n" }.joined() + "\n"
@@ -119,9 +119,7 @@ extension RobustResult {
     func latinHypercubeText() -> String {
         let indices = latinHypercubeSettings
         let leader = designs[baselineLeader]
-        let keeps = indices.filter { verdict($0) == .keeps }
-        let ties = indices.filter { verdict($0) == .notSignificant }
-        let flips = indices.filter { verdict($0) == .flips }
+        let keeps = latinHypercube(.keeps), ties = latinHypercube(.notSignificant), flips = latinHypercube(.flips)
         let moved = guesses.count == 1 ? "the one guess moved" : guesses.count == 2 ? "both guesses moved at once"
             : "all \(guesses.count) guesses moved at once"
         var text = "Latin hypercube, \(points) point\(points == 1 ? "" : "s") with \(moved): \(leader) leads at \(keeps.count) of \(indices.count)"

@@ -5,16 +5,36 @@ import Policies
 /// against the front with the paired evidence, and what the search cost. Outcomes are per 10^6
 /// intents, requests per intent; a difference is the scenario's design minus the front design,
 /// so positive is worse.
-public enum OptimizerText {
-    /// Everything after the space's size (`spaceText`, printed before the search starts).
-    public static func text(_ result: Optimizer.Result) -> String {
-        var text = methodText(result) + "\n\n"
-        text += frontText(result)
+extension Optimizer.Result: DecisionReport {
+    public static var tool: String { "optimize" }
+
+    /// The whole story: the header and the space's size (`Optimizer.preamble`), then `body`.
+    public var text: String {
+        Optimizer.preamble(job: job, objectives: objectives, space: space, file: spaceFile, combinations: combinations, legal: legalCount)
+            + "\n" + body
+    }
+
+    /// Everything after the space's size, which the command prints before the search starts.
+    public var body: String {
+        let result = self
+        typealias OptimizerText = Optimizer
+        var text = OptimizerText.methodText(result) + "\n\n"
+        text += OptimizerText.frontText(result)
         text += "\nThe front as customDesigns entries, ready to paste into a scenario's \"customDesigns\":\n"
         text += result.front.map { "  " + Optimizer.customDesignEntry($0.design, name: $0.design.name).oneLine }.joined(separator: ",\n") + "\n"
-        text += "\n" + designsText(result)
-        text += "\n" + costText(result)
+        text += "\n" + OptimizerText.designsText(result)
+        text += "\n" + OptimizerText.costText(result)
         return text
+    }
+}
+
+extension Optimizer {
+    /// What the command prints before the search: the job and the objectives, then the space's
+    /// size (counting its legal designs takes seconds, the search minutes).
+    public static func preamble(job: DecisionJob, objectives: [Outcome], space: DesignSpace, file: String?, combinations: UInt64,
+                                legal: UInt64) -> String {
+        "simrun optimize: \(job.source) (\(job.platform) platform), seed \(job.seed), objectives \(objectives.map(\.name).joined(separator: ", "))\n"
+            + spaceText(space, file: file, combinations: combinations, legal: legal) + "\n"
     }
 
     /// "space: every axis on its grid (27 axes): 41,747,082,117,120 (4.2e13) combinations, ...".
@@ -76,8 +96,7 @@ public enum OptimizerText {
     }
 
     static func signed(_ d: Double, _ objective: Outcome) -> String {
-        let rounded = value(abs(d), objective)
-        return rounded == value(0, objective) ? rounded : (d < 0 ? "-" : "+") + rounded
+        FixedPoint.format(d, places: objective == .serverRequests ? 4 : 0, sign: .alwaysUnlessZero)
     }
 
     static func header(_ objectives: [Outcome]) -> [String] {
@@ -183,7 +202,7 @@ public enum OptimizerText {
     }
 }
 
-extension OptimizerText {
+extension Optimizer {
     /// Rows as aligned columns, indented by two spaces: the columns in `left` left-aligned, the
     /// others right-aligned; no trailing spaces.
     static func table(_ rows: [[String]], header: [String], left: Set<Int>) -> String {
@@ -191,7 +210,7 @@ extension OptimizerText {
     }
 }
 
-extension OptimizerText {
+extension Optimizer {
     /// `simrun optimize --help`'s last section: each grid axis's values as a space file writes them.
     public static var grids: String {
         var text = "GRIDS: a space file's values, as written in it, for the axes that are not an enumeration, a flag or an option set\n"

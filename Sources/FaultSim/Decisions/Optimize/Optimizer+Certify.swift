@@ -68,7 +68,11 @@ extension Optimizer {
     }
 
     public struct Result: Sendable {
+        /// The job; its runs are the certified runs.
+        public let job: DecisionJob
         public let space: DesignSpace
+        /// The space file the space was read from; nil for every axis on its grid.
+        public let spaceFile: String?
         public let combinations: UInt64
         public let legalCount: UInt64
         /// Every legal design was raced (no search).
@@ -89,7 +93,7 @@ extension Optimizer {
 
     /// The survivors' point-estimate front, named and certified in one panel with `designs`.
     static func certify(_ race: Race, designs: [Design], starts: [Start], legal: UInt64, enumerated: Bool,
-                        statistics: Statistics) -> Result {
+                        statistics: Statistics, source: String?, spaceFile: String?) -> Result {
         let settings = race.settings
         let objectives = settings.objectives
         let top = race.topRung
@@ -154,7 +158,8 @@ extension Optimizer {
             return DesignVerdict(name: design.name, design: design, estimates: estimates(index), status: status, differences: evidence,
                                  start: starts.first { $0.name == design.name } ?? Start(name: design.name, moves: nil))
         }
-        return Result(space: race.space, combinations: race.space.combinations, legalCount: legal, enumerated: enumerated,
+        return Result(job: DecisionJob(race.scenario, source: source, runs: runs), space: race.space, spaceFile: spaceFile,
+                      combinations: race.space.combinations, legalCount: legal, enumerated: enumerated,
                       objectives: objectives, runs: runs, alpha: settings.alpha, racingLevel: settings.racingLevel,
                       resolution: settings.resolution, trustedRuns: race.rungs[race.trustedRung], front: front,
                       ties: ties, designs: verdicts, statistics: statistics)

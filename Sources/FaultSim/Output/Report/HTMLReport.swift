@@ -49,12 +49,10 @@ public enum HTMLReport {
         public let command: String
         /// The outcome charts' shared axis.
         public let outcomeScale: OutcomeScale
-        /// The recommended design against every design one axis away, when the report ran it.
-        public var ablation: Ablation.Result?
-        /// The command that prints the whole ablation.
-        public var ablationCommand = ""
-        /// `simrun robust`'s section (HTML), when the report ran it.
-        public var robust: String?
+        /// The decision tools the report ran for its answer (the recommended design's ablation,
+        /// the robustness of the designs that lost fewest), each with the note that says how to
+        /// see the whole of it.
+        public var decisions: [Decision] = []
 
         public init(scenario: Scenario, source: String, rows: [ResultRow], pairs: PairedLosses, diagrams: [Diagram],
                     sweeps: [(title: String, svg: String)], command: String, outcomeScale: OutcomeScale = .log) {
@@ -67,6 +65,19 @@ public enum HTMLReport {
             self.command = command
             self.outcomeScale = outcomeScale
         }
+    }
+
+    /// A decision tool's section of the answer: its result, and a note (HTML) after it.
+    public struct Decision: Sendable {
+        public let report: any DecisionReport
+        public let note: String
+
+        public init(report: any DecisionReport, note: String) {
+            self.report = report
+            self.note = note
+        }
+
+        var html: String { "<h3>\(report.htmlTitle)</h3>\n" + report.html + note }
     }
 
     public static func render(_ input: Input) -> String {
@@ -93,7 +104,7 @@ public enum HTMLReport {
 
         """
         html += Markup.section("Which design to build", answer(input.rows, pairs: input.pairs, runs: scenario.runs)
-            + decisions(input.ablation, robust: input.robust, command: input.ablationCommand))
+            + input.decisions.map(\.html).joined())
         html += Markup.section("Parameters that differ from the defaults", parameters(scenario))
         html += Markup.section("Results", table(input.rows, pairs: input.pairs)
             + "<p class=\"note\">Lost rate with its 95% Wilson interval; <i>vs best</i>: the difference in percentage points from the design that lost fewest, paired over the same intents (McNemar); <i>same</i>: not significant at 5%.</p>")

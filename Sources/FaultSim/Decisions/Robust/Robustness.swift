@@ -48,6 +48,11 @@ public struct Robustness: Sendable {
     /// Halvings of a crossover search after its two ends.
     public let crossoverSteps: Int
 
+    /// Latin-hypercube points, and halvings of a crossover search, unless the job says otherwise
+    /// (`simrun robust --lhs`, `--steps`; the report's robustness section uses these).
+    public static let defaultPoints = 20
+    public static let defaultCrossoverSteps = 5
+
     /// The name of the random stream the Latin hypercube's strata are permuted with, derived
     /// with the scenario's seed: fixed, so the same scenario and seed give the same points on
     /// any machine and thread count.

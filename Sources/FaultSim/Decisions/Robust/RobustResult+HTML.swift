@@ -1,17 +1,15 @@
 /// The report's section on a robustness job: which guesses could change the answer, where, and
 /// the tornado chart inline. `simrun report` places it; it has no ids and no script.
 extension RobustResult {
-    /// `<section><h2>Which guesses could change the answer</h2>…</section>`, in the report's style.
-    public var htmlSection: String { Markup.section("Which guesses could change the answer", htmlBody) }
+    public var htmlTitle: String { "Which guesses could change the answer" }
 
     /// The section's content without its heading.
-    public var htmlBody: String {
+    public var html: String {
         let e = Markup.escaped
-        let counts = counts(0), order = ranking(0), leader = order[0]
+        let counts = counts(0), leader = baselineLeader
         var html = "<p class=\"answer\">With the scenario's values, <b>\(e(designs[leader]))</b> loses the fewest orders"
-        if order.count > 1 {
-            let second = order[1], logP = Self.logP(counts, leader, second)
-            let significant = counts.lost[leader] < counts.lost[second] && logP < Significance.logLevel
+        if let (second, significant) = runnerUp {
+            let logP = Self.logP(counts, leader, second)
             html += significant ? ", significantly fewer than \(e(designs[second]))" : ", but not significantly fewer than \(e(designs[second]))"
             html += " (\(counts.only(leader, notBy: second)) against \(counts.only(second, notBy: leader)) discordant intents, exact McNemar p "
                 + "\(e(PValue.phrase(logP: logP))))"
@@ -20,7 +18,7 @@ extension RobustResult {
             + "then \(points) Latin-hypercube point\(points == 1 ? "" : "s") moved all of them at once: \(Grouped.format(runs)) runs per "
             + "setting, the same runs in every setting.</p>\n"
 
-        let flips = settings.indices.filter { guessMoved(by: $0) != nil && verdict($0) == .flips }
+        let flips = oneAtATime(.flips)
         if flips.isEmpty {
             html += "<p>No guess flips the leader: at either end of its plausible range, none makes another design lose significantly "
                 + "fewer orders than \(e(designs[leader])).</p>\n"
@@ -41,13 +39,13 @@ extension RobustResult {
             }
             html += "</ul>\n"
         }
-        let ties = settings.indices.filter { guessMoved(by: $0) != nil && verdict($0) == .notSignificant }
+        let ties = oneAtATime(.notSignificant)
         if !ties.isEmpty {
             html += "<p>Under these another design loses fewer orders, but not significantly:</p>\n<ul>\n"
                 + ties.map { "<li>\(settingHTML($0)): \(e(challengeText($0)))</li>\n" }.joined() + "</ul>\n"
         }
         let cube = latinHypercubeSettings
-        let cubeFlips = cube.filter { verdict($0) == .flips }.count, cubeKeeps = cube.filter { verdict($0) == .keeps }.count
+        let cubeFlips = latinHypercube(.flips).count, cubeKeeps = latinHypercube(.keeps).count
         html += "<p>With every guess moved at once (Latin hypercube), \(e(designs[leader])) leads at \(cubeKeeps) of \(cube.count) points; "
             + "the leader flips at \(cubeFlips).</p>\n"
         html += "<figure class=\"chart\">\(tornadoSVG)<figcaption>How far each guess moves \(e(designs[leader]))'s lead over the next best "

@@ -84,4 +84,26 @@ extension RobustResult {
     public var latinHypercubeSettings: [Int] {
         settings.indices.filter { if case .latinHypercube = settings[$0].kind { true } else { false } }
     }
+
+    // What the job concludes, for every output to tell alike.
+
+    /// The one-at-a-time settings (a guess at an end) whose verdict is `verdict`, in order.
+    public func oneAtATime(_ verdict: Verdict) -> [Int] {
+        settings.indices.filter { guessMoved(by: $0) != nil && self.verdict($0) == verdict }
+    }
+
+    /// The Latin-hypercube settings whose verdict is `verdict`, in point order.
+    public func latinHypercube(_ verdict: Verdict) -> [Int] { latinHypercubeSettings.filter { self.verdict($0) == verdict } }
+
+    /// The one-at-a-time settings judged on their own: those not equal to the scenario as given.
+    public var judgedOneAtATime: Int { settings.indices.filter { guessMoved(by: $0) != nil && !settings[$0].sameAsBaseline }.count }
+
+    /// The baseline's runner-up (nil with one design), and whether the leader loses
+    /// significantly fewer orders than it (exact McNemar).
+    public var runnerUp: (design: Int, leaderIsSignificantlyBetter: Bool)? {
+        let order = ranking(0)
+        guard order.count > 1 else { return nil }
+        let counts = counts(0), leader = order[0], second = order[1]
+        return (second, counts.lost[leader] < counts.lost[second] && Self.logP(counts, leader, second) < Significance.logLevel)
+    }
 }

@@ -115,7 +115,7 @@ public enum TornadoChart {
         init(values: [Double]) {
             let finite = values.filter { $0.isFinite }
             let smallest = min(finite.min() ?? 0, 0), largest = max(finite.max() ?? 1, 0)
-            let step = SweepChart.YAxis.niceStep(max(largest - smallest, 1e-9) / 6)
+            let step = AxisTicks.niceStep(max(largest - smallest, 1e-9) / 6)
             let first = (smallest / step).rounded(.down), last = (largest / step).rounded(.up)
             low = first * step
             high = max(last, first + 1) * step

@@ -48,10 +48,16 @@ public enum Ablation {
         public func difference(_ objective: Outcome) -> PairedDifference {
             differences[Outcome.objectives.firstIndex(of: objective)!]
         }
+
+        /// The changed design's rate of `objective`, in its unit.
+        public func rate(_ objective: Outcome) -> Double { rates[Outcome.objectives.firstIndex(of: objective)!] }
     }
 
-    /// What `ablate` found.
+    /// What `ablate` found: the job, the design's own rates, every change simulated (by effect)
+    /// or skipped, and what they add up to, concluded once (`Ablation.axesThatMatter`) for every
+    /// output to tell.
     public struct Result: Sendable {
+        public let job: DecisionJob
         public let design: Design
         /// The design's own rates, in `Outcome.objectives` order and units.
         public let baseRates: [Double]
@@ -61,12 +67,31 @@ public enum Ablation {
         public let rows: [Row]
         /// Changes that cannot ship, in axis order.
         public let skipped: [Change]
+        /// For lost orders and each other objective counted per intent: the axes whose change
+        /// raises it significantly (Holm), each by its most harmful change, the largest first.
+        public let raising: [(outcome: Outcome, rows: [Row])]
+        /// The changes that lose significantly fewer orders than the design (Holm).
+        public let helping: [Row]
+
+        init(job: DecisionJob, design: Design, baseRates: [Double], intents: Int64, rows: [Row], skipped: [Change]) {
+            self.job = job
+            self.design = design
+            self.baseRates = baseRates
+            self.intents = intents
+            self.rows = rows
+            self.skipped = skipped
+            raising = Outcome.blemishes.map { ($0, Ablation.axesThatMatter(rows, on: $0)) }
+            helping = Ablation.significantChanges(rows, on: .lost).filter { $0.difference(.lost).difference < 0 }
+        }
+
+        /// The axes that matter for lost orders, most first.
+        public var axesThatMatter: [Row] { raising[0].rows }
     }
 
     /// Simulates `design` and every legal single-axis change over `runs`, paired against the
-    /// design, and sorts the rows by effect.
+    /// design, and sorts the rows by effect. `source` names the scenario in the outputs.
     /// - Complexity: O(|runs| · changes · events per run).
-    public static func run(scenario: Scenario, design: Design, runs: Range<UInt64>, jobs: Int,
+    public static func run(scenario: Scenario, design: Design, runs: Range<UInt64>, jobs: Int, source: String? = nil,
                            progress: ProgressCounter? = nil) -> Result {
         let all = changes(of: design)
         let legal = all.filter { $0.design != nil }
@@ -76,16 +101,20 @@ public enum Ablation {
             Row(change: change, differences: Outcome.objectives.map { panel.difference($0, offset + 1, 0) },
                 rates: Outcome.objectives.map { panel.rate($0, of: offset + 1) })
         }
-        return Result(design: design, baseRates: Outcome.objectives.map { panel.rate($0, of: 0) }, intents: panel.tallies[0].intents,
+        return Result(job: DecisionJob(scenario, source: source, runs: runs.count), design: design,
+                      baseRates: Outcome.objectives.map { panel.rate($0, of: 0) }, intents: panel.tallies[0].intents,
                       rows: byEffect(rows), skipped: all.filter { $0.design == nil })
     }
 
-    /// Largest change in lost orders first (either sign), then lost sales, then requests; ties
-    /// keep axis order, so the order never depends on anything but the counts.
+    /// The objectives the rows are sorted by, in turn: a change's effect on lost orders first,
+    /// then lost sales, mis-deliveries and requests.
+    static let sortKeys: [Outcome] = [.lost, .lostSales, .misdelivered, .serverRequests]
+
+    /// Largest change in lost orders first (either sign), then the other `sortKeys`; ties keep
+    /// axis order, so the order never depends on anything but the counts.
     static func byEffect(_ rows: [Row]) -> [Row] {
-        let keys: [Outcome] = [.lost, .lostSales, .misdelivered, .serverRequests]
-        return rows.enumerated().sorted { left, right in
-            for objective in keys {
+        rows.enumerated().sorted { left, right in
+            for objective in sortKeys {
                 let l = abs(left.element.difference(objective).difference), r = abs(right.element.difference(objective).difference)
                 if l != r { return l > r }
             }
@@ -95,17 +124,17 @@ public enum Ablation {
 
     /// The rows whose change in `objective` is significant at `alpha` after Holm's correction
     /// over all the rows (about one change in 20 would pass an uncorrected 5% test by chance).
-    public static func significantChanges(_ result: Result, on objective: Outcome = .lost, alpha: Double = 0.05) -> [Row] {
-        let significant = Holm.rejects(result.rows.map { $0.difference(objective).logP }, alpha: alpha)
-        return result.rows.indices.filter { significant[$0] }.map { result.rows[$0] }
+    static func significantChanges(_ rows: [Row], on objective: Outcome, alpha: Double = Significance.level) -> [Row] {
+        let significant = Holm.rejects(rows.map { $0.difference(objective).logP }, alpha: alpha)
+        return rows.indices.filter { significant[$0] }.map { rows[$0] }
     }
 
     /// The axes whose change costs orders (or whatever `objective` counts): for each axis, its
     /// most harmful change among those that raise the objective significantly
     /// (`significantChanges`), the largest first.
-    public static func axesThatMatter(_ result: Result, on objective: Outcome = .lost, alpha: Double = 0.05) -> [Row] {
+    static func axesThatMatter(_ rows: [Row], on objective: Outcome, alpha: Double = Significance.level) -> [Row] {
         var worst: [Row] = []
-        for row in significantChanges(result, on: objective, alpha: alpha) {
+        for row in significantChanges(rows, on: objective, alpha: alpha) {
             let change = row.difference(objective)
             guard change.difference > 0 else { continue }
             if let index = worst.firstIndex(where: { $0.change.axis == row.change.axis }) {

@@ -4,6 +4,24 @@ import Policies
 /// a crossover search for each one-at-a-time setting that flips the leader. Settings run one
 /// after another, each over all threads; nothing depends on the thread count.
 extension Robustness {
+    /// The whole job, or shard `shard`'s part of it: measures its settings (the baseline first),
+    /// then searches a crossover for each one-at-a-time setting that flips the leader. `source`
+    /// names the scenario in the outputs; `reporter` watches the two phases.
+    /// - Complexity: the settings' panels, then `crossoverSteps` paired simulations per flip.
+    public func run(shard: Shard = Shard(index: 0, count: 1), source: String? = nil, jobs: Int,
+                    reporter: (any ProgressReporter)? = nil) -> RobustResult {
+        var result = emptyResult(shard: shard, source: source)
+        let measured = indices(of: shard)
+        let simulated = measured.filter { $0 == 0 || !settings[$0].sameAsBaseline }.count
+        measure(measured, into: &result, jobs: jobs, progress: reporter?.begin("\(simulated) settings", totalRuns: simulated * runs))
+        let searches = settingsToSearch(in: result).count
+        if searches > 0 {
+            searchCrossovers(into: &result, jobs: jobs,
+                             progress: reporter?.begin("\(searches) crossover searches", totalRuns: searches * crossoverSteps * runs))
+        }
+        return result
+    }
+
     /// Measures the settings `indices` (which must start with the baseline, 0: the other
     /// settings' verdicts are judged against its leader) into `result`. A setting whose values
     /// are all the scenario's own takes the baseline's counts without simulating.

@@ -1,0 +1,46 @@
+/// `simrun optimize --json`: the job, the space, the front as `customDesigns` entries (the array
+/// pastes into a scenario as it is), each front design's estimates and ties, each scenario
+/// design's status with the paired evidence, and what the search cost. An infinite ln p (a
+/// difference in every run, with no spread) is `null`: JSON has no infinity.
+extension Optimizer.Result {
+    public var json: JSONValue {
+        let s = statistics
+        return .fields([("tool", .string(Self.tool))] + job.jsonFields.map { ($0.key, $0.value) } + [
+            ("alpha", .decimal(alpha)), ("racingLevel", .decimal(racingLevel)),
+            ("objectives", .array(objectives.map { .string($0.name) })),
+            ("space", .fields([("from", .string(space.base.name)), ("varying", .array(space.varyingAxes.map { .string(DesignAxis.table[$0].name) })),
+                               ("combinations", .integer(combinations)), ("legal", .integer(legalCount)), ("enumerated", .bool(enumerated))])),
+            ("customDesigns", .array(front.map { Optimizer.customDesignEntry($0.design, name: $0.design.name) })),
+            ("front", .array(front.map { design in
+                .fields([("name", .string(design.design.name))] + estimatesJSON(design.estimates)
+                    + [("tiedWith", .array(design.tiedWith.map { .string(front[$0].design.name) })),
+                       ("identicalDesigns", .integer(design.equivalents.count))])
+            })),
+            ("designs", .array(designs.map { verdict in
+                let (status, versus) = Optimizer.statusWords(verdict.status, self)
+                return .fields([("name", .string(verdict.name)), ("status", .string(status)), ("versus", .string(versus))]
+                    + estimatesJSON(verdict.estimates)
+                    + (verdict.differences.isEmpty ? [] : [("differences", differencesJSON(verdict.differences))]))
+            })),
+            ("cost", .fields([("designsEvaluated", .integer(s.designsEvaluated)), ("dominated", .integer(s.dominated)),
+                              ("parked", .integer(s.parked)), ("leftWithParkedBehind", .integer(s.leftWithLeader)),
+                              ("setAside", .integer(s.setAside)), ("expansions", .integer(s.expansions)),
+                              ("designRunsRaced", .integer(s.searchRuns)), ("designRunsCertified", .integer(s.certificationRuns)),
+                              ("rungs", .array(s.rungs.map { .integer($0) })), ("budgetSpent", .bool(s.budgetSpent))])),
+        ])
+    }
+
+    /// `"lost": {"value": …, "low": …, "high": …}` for each objective.
+    func estimatesJSON(_ estimates: [Optimizer.Estimate]) -> [(String, JSONValue)] {
+        zip(objectives, estimates).map { objective, e in
+            (objective.name, .fields([("value", .decimal(e.value)), ("low", .decimal(e.low)), ("high", .decimal(e.high))]))
+        }
+    }
+
+    func differencesJSON(_ differences: [PairedDifference]) -> JSONValue {
+        .fields(zip(objectives, differences).map { objective, d in
+            (objective.name, .fields([("difference", .decimal(d.difference)), ("low", .decimal(d.low)), ("high", .decimal(d.high)),
+                                      ("identical", .bool(d.isIdentical)), ("logP", .decimal(d.logP))]))
+        })
+    }
+}

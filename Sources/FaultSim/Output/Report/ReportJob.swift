@@ -1,0 +1,106 @@
+import Policies
+
+/// What `simrun report` computes, assembled here rather than on the command line: the
+/// comparison of the scenario's designs, an example run of each losing design (its sequence
+/// diagram, the faults that decided it marked), the sweep's charts, and the answer's two
+/// decision tools: the ablation of the design the answer leads with, and the robustness of the
+/// designs that lost fewest. The command line reads its options into a job, runs it, and writes
+/// the page `HTMLReport.render` makes of the result.
+public struct ReportJob: Sendable {
+    /// The scenario as simulated (with `--plus-server`'s variants when asked for).
+    public var scenario: Scenario
+    /// The scenario as the command named it, and the path a replay command needs (nil: the default scenario).
+    public var source: String
+    public var replayPath: String?
+    /// The command line's `--set`s, which a replay command repeats.
+    public var overrides: [ScenarioOverride] = []
+    /// The command that makes the page, as the page names it.
+    public var command: String
+    public var outcomeScale: HTMLReport.OutcomeScale = .log
+    /// A sweep to chart, and the outcomes to chart it by.
+    public var sweep: Sweep?
+    public var sweepMetrics: [Outcome] = []
+    public var sweepLogY = false
+    /// Runs of the leader's ablation, and per setting of the robustness analysis; 0 leaves either out.
+    public var ablateRuns: Int
+    public var robustRuns: Int
+
+    /// How many of the designs that lost fewest the robustness section compares.
+    public static let robustDesigns = 5
+
+    public init(scenario: Scenario, source: String, replayPath: String?, command: String) {
+        self.scenario = scenario
+        self.source = source
+        self.replayPath = replayPath
+        self.command = command
+        ablateRuns = scenario.runs
+        robustRuns = scenario.runs
+    }
+
+    /// Simulates everything the page shows, in the order a reader meets it; `reporter` watches
+    /// each phase. Nothing depends on `jobs`.
+    /// - Complexity: the comparison, each design's diagram search (at most its runs), the sweep,
+    ///   the ablation and the robustness analysis.
+    public func run(jobs: Int, reporter: (any ProgressReporter)? = nil) -> HTMLReport.Input {
+        let designs = scenario.selectedDesigns
+        let sweepRuns = sweep.map { $0.runsPerValue * $0.scenarios.count } ?? 0
+        let progress = reporter?.begin("", totalRuns: scenario.runs * (1 + designs.count) + sweepRuns + ablateRuns)
+        let (tallies, pairs) = Runner.compare(scenario: scenario, designs: designs, runs: 0..<UInt64(scenario.runs), jobs: jobs,
+                                              progress: progress)
+        let rows = zip(designs, tallies).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
+        let diagrams = DiagramSearch(scenario: scenario, replayPath: replayPath, overrides: overrides)
+            .diagrams(designs: designs, tallies: tallies, jobs: jobs, progress: progress)
+        var sweeps: [(title: String, svg: String)] = []
+        if let sweep {
+            let result = sweep.run(designs, jobs: jobs, progress: progress)
+            for metric in sweepMetrics {
+                sweeps.append(("\(metric.row.axisTitle) \(result.title); one line per design, the band its 95% interval.",
+                               result.chart(metric, logY: sweepLogY)))
+            }
+        }
+        var input = HTMLReport.Input(scenario: scenario, source: source, rows: rows, pairs: pairs, diagrams: diagrams, sweeps: sweeps,
+                                     command: command, outcomeScale: outcomeScale)
+        let leader = Leader.index(of: tallies)
+        if ablateRuns > 0, let leader {
+            input.decisions.append(ablation(of: designs[leader], jobs: jobs, progress: progress))
+        }
+        if robustRuns > 0, designs.count >= 2, let leader {
+            input.decisions.append(robustness(tallies: tallies, designs: designs, leader: leader, jobs: jobs, reporter: reporter))
+        }
+        return input
+    }
+
+    /// The leader's ablation, and the command that prints all of it.
+    func ablation(of leader: Design, jobs: Int, progress: ProgressCounter?) -> HTMLReport.Decision {
+        let result = Ablation.run(scenario: scenario, design: leader, runs: 0..<UInt64(ablateRuns), jobs: jobs, source: source,
+                                  progress: progress)
+        let whole = ShellWord.line(["simrun", "ablate", source, "--design", leader.name, "--runs", String(ablateRuns), "--seed", String(scenario.seed)]
+            + overrides.flatMap { ["--set", $0.text] })
+        return HTMLReport.Decision(report: result, note: "<p class=\"note\">Every change with its effect on lost sales, mis-deliveries and requests: "
+            + "<code>\(Markup.escaped(whole))</code></p>\n")
+    }
+
+    /// The robustness of the leader and the designs that lost fewest after it (at most
+    /// `robustDesigns`, ties in table order), every guess at its low and high and at
+    /// Latin-hypercube points, as `simrun robust` with its defaults. The leader comes first, so
+    /// on a tie robust keeps it ahead and both sections name the same leader.
+    func robustness(tallies: [DesignTally], designs: [Design], leader: Int, jobs: Int,
+                    reporter: (any ProgressReporter)?) -> HTMLReport.Decision {
+        let best = ([leader] + tallies.indices.filter { $0 != leader }.sorted {
+            tallies[$0].lost != tallies[$1].lost ? tallies[$0].lost < tallies[$1].lost : $0 < $1
+        }).prefix(Self.robustDesigns).map { designs[$0] }
+        let plan = Robustness(scenario: scenario, designs: best, points: Robustness.defaultPoints, runs: robustRuns,
+                              crossoverSteps: Robustness.defaultCrossoverSteps)
+        let result = plan.run(source: source, jobs: jobs, reporter: reporter.map { PrefixedReporter(base: $0, prefix: ": robustness, ") })
+        return HTMLReport.Decision(report: result, note: "<p class=\"note\">The whole analysis, with every setting's ranking: <code>simrun robust --designs "
+            + Markup.escaped(best.map(\.name).joined(separator: ",")) + " --runs \(robustRuns)</code> on the same scenario.</p>\n")
+    }
+}
+
+/// A reporter whose phases carry a prefix (the report's robustness phases).
+struct PrefixedReporter: ProgressReporter {
+    let base: any ProgressReporter
+    let prefix: String
+
+    func begin(_ label: String, totalRuns: Int) -> ProgressCounter { base.begin(prefix + label, totalRuns: totalRuns) }
+}

@@ -7,11 +7,10 @@ enum BenchCommand: Command {
     /// Enough runs that a design takes about a second: shorter batches time mostly noise.
     static let defaultRuns = 1_000_000
     /// The median of three timings shrugs off one slow spell of a shared machine.
-    static let defaultRepeats = 3
 
-    static let runs = CommonOptions.runs.defaulting(to: "1000000 per design and thread count; the scenario's \"runs\" is ignored")
-    static let repeats = OptionSpec(name: "--repeat", valueName: "k", help: "Time every measurement k times (1 to 1000), 1 and all threads alternating, and report the median.",
-                                    defaultValue: "3")
+    static let runs = CommonOptions.runs.defaulting(to: "\(defaultRuns) per design and thread count; the scenario's \"runs\" is ignored")
+    static let repeats = OptionSpec.integer("--repeat", valueName: "k", help: "Time every measurement k times (1 to 1000), 1 and all threads alternating, and report the median.",
+                                            default: 3)
     static let floorEvents = OptionSpec(name: "--floor-events", valueName: "n", help: "Events per run of the engine floor, 1 to 200000.",
                                         defaultValue: "the designs' mean, rounded")
     static let out = CommonOptions.out("Also write the figures as CSV, one row per workload and thread count.")
@@ -24,7 +23,7 @@ enum BenchCommand: Command {
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let runCount = context.runs ?? defaultRuns
-        let repeatCount = try context.integer(repeats, in: 1...1_000) ?? defaultRepeats
+        let repeatCount = try context.integerOrDefault(repeats, in: 1...1_000)
         let floorEventCount = try context.integer(floorEvents, in: 1...World.maxEventsPerRun)
         let source = try context.scenario(applying: [.seed, .designs])
         let targets = try context.outputs([out], inputs: source.inputs)

@@ -10,14 +10,14 @@ enum CheckCommand: Command {
     static let design = CommonOptions.design
     static let designs = CommonOptions.designs
     static let allDesigns = OptionSpec(name: "--all-designs", valueName: nil, help: "Every design of the scenario, as a table of design x K = 1..max.")
-    static let maxFaults = OptionSpec(name: "--max-faults", valueName: "k", help: "Explore every schedule with at most k faults, 0 to 6.", defaultValue: "2")
+    static let maxFaults = OptionSpec.integer("--max-faults", valueName: "k", help: "Explore every schedule with at most k faults, 0 to 6.", default: 2)
     static let outcome = OptionSpec(name: "--outcome", valueName: "a,b", help: "What counts as a counterexample: lost, misdelivered, duplicated, double_charged.",
                                     defaultValue: "all four")
     static let timings = OptionSpec(name: "--timings", valueName: "name", help: "Fixed timings: median, fast-short, fast-long, slow-short, slow-long, or all.",
                                     defaultValue: "median")
-    static let limit = OptionSpec(name: "--limit", valueName: "n", help: "Counterexamples to print, smallest first, 1 to 1,000.", defaultValue: "5")
-    static let maxSchedules = OptionSpec(name: "--max-schedules", valueName: "n", help: "Stop after n schedules, 1 to 10^9; the answer then says so.",
-                                         defaultValue: "50,000,000")
+    static let limit = OptionSpec.integer("--limit", help: "Counterexamples to print, smallest first, 1 to 1,000.", default: 5)
+    static let maxSchedules = OptionSpec.integer("--max-schedules", help: "Stop after n schedules, 1 to 10^9; the answer then says so.",
+                                                 default: Exploration.Options.defaultMaxSchedules, grouped: true)
     static let junit = OptionSpec(name: "--junit", valueName: "file.xml",
                                   help: "Also write the verdicts as a JUnit report: one test case per design and timings; FAILS is a failure, a search stopped short is skipped.")
 
@@ -29,9 +29,9 @@ enum CheckCommand: Command {
     static let checkable: [IntentVerdict.Outcome] = [.lost, .misdelivered, .duplicated, .doubleCharged]
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
-        let k = try context.integer(maxFaults, in: 0...6) ?? 2
-        let shown = try context.integer(limit, in: 1...1_000) ?? 5
-        let scheduleLimit = try context.integer(maxSchedules, in: 1...1_000_000_000) ?? 50_000_000
+        let k = try context.integerOrDefault(maxFaults, in: 0...6)
+        let shown = try context.integerOrDefault(limit, in: 1...1_000)
+        let scheduleLimit = try context.integerOrDefault(maxSchedules, in: 1...1_000_000_000)
         let outcomes = try parseOutcomes(context.value(outcome))
         let profiles = try parseTimings(context.value(timings))
         var source = try context.scenario(applying: [])

@@ -96,9 +96,16 @@ struct CommandContext {
         return value
     }
 
-    /// A whole number in `range`, or a usage error naming the option and the range.
+    /// A whole number in `range`, or a usage error naming the option and the range; nil when
+    /// the option was left out.
     func integer(_ option: OptionSpec, in range: ClosedRange<Int>) throws(CommandFailure) -> Int? {
         try Self.integer(parsed, option, in: range, spec)
+    }
+
+    /// A whole number in `range`, or the option's stated default when it was left out.
+    func integerOrDefault(_ option: OptionSpec, in range: ClosedRange<Int>) throws(CommandFailure) -> Int {
+        guard let fallback = option.integerDefault else { preconditionFailure("\(option.name) states no whole-number default") }
+        return try integer(option, in: range) ?? fallback
     }
 
     func error(_ message: String) -> CommandFailure { spec.error(message) }

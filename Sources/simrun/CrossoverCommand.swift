@@ -12,8 +12,10 @@ enum CrossoverCommand: Command {
     /// Not the common `--design <name>`: here it is design "a" of the usage note.
     static let design = OptionSpec(name: "--design", valueName: "a", help: "With --lost-rate: find where this design's lost rate crosses r (Wilson).")
     static let lostRate = OptionSpec(name: "--lost-rate", valueName: "r", help: "The target lost rate, a number in (0, 1).")
-    static let steps = OptionSpec(name: "--steps", valueName: "k", help: "Halvings after the two ends, 0 to 50.", defaultValue: "7")
-    static let runs = CommonOptions.runs.defaulting(to: "20000, at every value")
+    static let steps = OptionSpec.integer("--steps", valueName: "k", help: "Halvings after the two ends, 0 to 50.", default: 7)
+    /// Runs at every value unless `--runs` says otherwise.
+    static let defaultRuns = 20_000
+    static let runs = CommonOptions.runs.defaulting(to: "\(defaultRuns), at every value")
 
     static let spec = CommandSpec.readingScenario(
         name: "crossover", abstract: "Find, by bisection on paired runs, the value of a scenario parameter at which a finding stops holding: where design a stops losing fewer orders than b, or where one design's lost rate crosses r.",
@@ -24,8 +26,8 @@ enum CrossoverCommand: Command {
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let key = try context.required(param)
         let bounds = try parseRange(try context.required(range), context)
-        let stepCount = try context.integer(steps, in: 0...50) ?? 7
-        let runCount = context.runs ?? 20_000
+        let stepCount = try context.integerOrDefault(steps, in: 0...50)
+        let runCount = context.runs ?? defaultRuns
         let base = try context.scenario(applying: [])
         var origin = base.origin
         origin.seed = context.seed

@@ -7,7 +7,7 @@ enum FindCommand: Command {
     static let design = CommonOptions.design.asRequired
     static let outcome = OptionSpec(name: "--outcome", valueName: "outcome", help: "lost, misdelivered, duplicated or double_charged.", required: true)
     static let cause = OptionSpec(name: "--cause", valueName: "c", help: "Only intents with this cause (see README, 'Why: root causes').")
-    static let limit = OptionSpec(name: "--limit", valueName: "k", help: "How many runs to list, 1 to 100,000.", defaultValue: "10")
+    static let limit = OptionSpec.integer("--limit", valueName: "k", help: "How many runs to list, 1 to 100,000.", default: 10)
     static let shortest = OptionSpec(name: "--shortest", valueName: nil, help: "Among the first <k> matches, print only the one with the fewest events.")
 
     static let spec = CommandSpec.readingScenario(
@@ -31,7 +31,7 @@ enum FindCommand: Command {
             }
             wantedCause = match
         }
-        let count = try context.integer(limit, in: 1...100_000) ?? 10
+        let count = try context.integerOrDefault(limit, in: 1...100_000)
         let source = try context.scenario()
         let scenario = source.scenario
         let chosen = try context.design(designName, in: scenario, option: design)

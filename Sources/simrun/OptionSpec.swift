@@ -1,3 +1,5 @@
+import FaultSim
+
 /// One option of a command: what the parser accepts and what the help says about it. The
 /// options several commands share are declared once, in `CommonOptions`.
 struct OptionSpec: Equatable {
@@ -12,6 +14,9 @@ struct OptionSpec: Equatable {
     var required = false
     /// What the command uses when the option is left out, said in the help.
     var defaultValue: String?
+    /// A whole-number option's default, from which `defaultValue` is written: the command reads
+    /// it back (`CommandContext.integer(_:in:)`), so the default is stated once.
+    var integerDefault: Int?
 
     /// The option names a file the command writes (`--out <file.csv>`, `--svg <file.svg>`,
     /// `--out <report.html>`), which `-` may replace with standard output.
@@ -25,6 +30,13 @@ struct OptionSpec: Equatable {
         guard let note = defaultValue.map({ "(default: \($0))" }) ?? (required ? "(required)" : nil) else { return help }
         let body = help.hasSuffix(".") ? String(help.dropLast()) : help
         return "\(body) \(note)."
+    }
+
+    /// An option taking a whole number with a default: the help says it, the command uses it.
+    /// `grouped` writes the default with thousands separators (50,000,000).
+    static func integer(_ name: String, valueName: String = "n", help: String, default value: Int, grouped: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, defaultValue: grouped ? Grouped.format(value) : String(value),
+                   integerDefault: value)
     }
 
     /// The same option with another default, for a command that chooses its own (`crossover`

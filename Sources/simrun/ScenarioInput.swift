@@ -1,4 +1,3 @@
-import Dispatch
 import FaultSim
 import Foundation
 import Policies
@@ -64,38 +63,27 @@ enum ScenarioInput {
             + "so not run: add \(unlisted.count == 1 ? "it" : "them") there, or choose with --designs")
     }
 
-    /// Simulates the first few runs of each design and says so on standard error when one
-    /// reaches the event cap: the whole job will then be slow, and its capped runs end early.
+    /// Says on standard error when one of the first few runs of a design reaches the event cap:
+    /// the whole job will then be slow, and its capped runs end early.
     static func warnAboutEventCap(_ source: Source, designs: [Design]) {
-        let probe = UInt64(min(source.scenario.runs, 4))
-        for design in designs {
-            var world = DesignWorlds(scenario: source.scenario, design: design)
-            for run in 0..<probe {
-                world.run(run)
-                guard world.lastRunReachedCap else { continue }
-                printError("""
-                    warning: \(source.shownPath): run \(run) of \(design.name) reached the \(Grouped.format(World.maxEventsPerRun))-event cap \
-                    before its \(DurationText.format(source.scenario.horizonMs)) horizon (long sessions with frequent retries make \
-                    many events). Such runs are stopped there and counted as capped; their undelivered orders are lost with \
-                    cause event_cap_reached. This simulation will be slow.
-                    """)
-                return
-            }
-        }
+        guard let (design, run) = Runner.firstRunReachingCap(scenario: source.scenario, designs: designs) else { return }
+        printError("""
+            warning: \(source.shownPath): run \(run) of \(design.name) reached the \(Grouped.format(World.maxEventsPerRun))-event cap \
+            before its \(DurationText.format(source.scenario.horizonMs)) horizon (long sessions with frequent retries make \
+            many events). Such runs are stopped there and counted as capped; their undelivered orders are lost with \
+            cause event_cap_reached. This simulation will be slow.
+            """)
     }
 
-    /// Before a job of a billion design-runs or more, times a sample and says on standard error
-    /// how long the whole will take here.
+    /// Before a job of a billion design-runs or more, says on standard error how long the whole
+    /// will take here (timed on a sample).
     static func announceLongJob(_ scenario: Scenario, designs: [Design], jobs: Int, runs: Int? = nil) {
         let runCount = runs ?? scenario.runs
-        let designRuns = Double(runCount) * Double(designs.count)
-        guard designRuns >= 1e9 else { return }
-        let sample = UInt64(min(runCount, 20_000))
-        let started = DispatchTime.now().uptimeNanoseconds
-        _ = Runner.run(scenario: scenario, designs: designs, runs: 0..<sample, jobs: jobs)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 * Double(runCount) / Double(sample)
+        guard Double(runCount) * Double(designs.count) >= 1e9 else { return }
+        let sample = min(runCount, 20_000)
+        let seconds = Runner.estimatedSeconds(scenario: scenario, designs: designs, runs: runCount, jobs: jobs, sample: sample)
         printError("simrun: \(Grouped.format(runCount)) runs × \(designs.count) designs will take about \(DurationText.spoken(seconds: seconds)) "
-            + "on \(jobs) threads here (timed on \(Grouped.format(Int(sample))) runs). Ctrl-C stops it and writes nothing.")
+            + "on \(jobs) threads here (timed on \(Grouped.format(sample)) runs). Ctrl-C stops it and writes nothing.")
     }
 
     /// Writes each (target, text) whose target was given, all or nothing; reported and exit

@@ -26,8 +26,11 @@ public struct Exploration: Sendable {
         /// How many counterexamples to keep, smallest first.
         public var keptCounterexamples: Int
 
+        /// The schedules a check runs at most unless told otherwise (`simrun check --max-schedules`).
+        public static let defaultMaxSchedules = 50_000_000
+
         public init(maxFaults: Int, outcomes: [IntentVerdict.Outcome] = [.lost, .misdelivered, .duplicated, .doubleCharged],
-                    timing: CheckTiming = .median, maxSchedules: Int = 50_000_000, keptCounterexamples: Int = 20) {
+                    timing: CheckTiming = .median, maxSchedules: Int = defaultMaxSchedules, keptCounterexamples: Int = 20) {
             self.maxFaults = maxFaults
             self.outcomes = outcomes
             self.timing = timing

@@ -41,6 +41,30 @@ public enum Runner {
         return (result.tallies[0], result.tallies[1], result.pairedOutcomes(0, 1))
     }
 
+    /// The first of the first `probe` runs of any design that reaches the event cap
+    /// (`World.maxEventsPerRun`) before its horizon, with its design: a job with such runs will
+    /// be slow, and those runs end early.
+    /// - Complexity: at most `probe` runs of each design.
+    public static func firstRunReachingCap(scenario: Scenario, designs: [Design], probe: UInt64 = 4) -> (design: Design, run: UInt64)? {
+        for design in designs {
+            var world = DesignWorlds(scenario: scenario, design: design)
+            for run in 0..<min(UInt64(scenario.runs), probe) {
+                world.run(run)
+                if world.lastRunReachedCap { return (design, run) }
+            }
+        }
+        return nil
+    }
+
+    /// How long `runs` runs of `designs` will take here, in seconds, timed on the first
+    /// `sample` of them (wall-clock time: for a message, never for a result).
+    public static func estimatedSeconds(scenario: Scenario, designs: [Design], runs: Int, jobs: Int, sample: Int = 20_000) -> Double {
+        let timed = UInt64(max(1, min(runs, sample)))
+        let started = DispatchTime.now().uptimeNanoseconds
+        _ = run(scenario: scenario, designs: designs, runs: 0..<timed, jobs: jobs)
+        return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9 * Double(runs) / Double(timed)
+    }
+
     /// The number of worker threads `--jobs auto` means on this machine.
     public static var automaticJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 }

@@ -55,6 +55,20 @@ struct CommandSpec {
         return rows.map { "  " + $0.label + String(repeating: " ", count: width - $0.label.count + 2) + $0.text + "\n" }.joined()
     }
 
+    /// What every command's spec keeps, so its usage and help say what the parser accepts:
+    /// option names start with `--` and are given once, an option names a value or is a flag
+    /// (never required and repeatable at once), and a default is not said of a required option.
+    func _checkInvariants() {
+        var seen: [String] = []
+        for option in options {
+            precondition(option.name.hasPrefix("--") && !seen.contains(option.name), "\(name): option \(option.name) twice or malformed")
+            precondition(!(option.required && option.repeatable), "\(name): \(option.name) is required and repeatable")
+            precondition(!(option.required && option.defaultValue != nil), "\(name): \(option.name) is required and has a default")
+            precondition(option.integerDefault == nil || option.valueName != nil, "\(name): flag \(option.name) with a number default")
+            seen.append(option.name)
+        }
+    }
+
     /// A usage error of this command.
     func error(_ message: String) -> CommandFailure { .usage(UsageError(message: message, usage: usage, command: name)) }
 

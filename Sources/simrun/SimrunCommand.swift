@@ -62,6 +62,9 @@ enum SimrunCommand {
     /// (results, help and the version; errors and warnings) goes to `CommandOutput.current`:
     /// the process's streams unless a test captures them.
     static func main(_ arguments: [String]) -> Int32 {
+        #if DEBUG
+        checkSpecs()
+        #endif
         do throws(CommandFailure) {
             guard let first = arguments.first else { return try RunCommand.main([]) }
             if let command = commands.first(where: { $0.spec.name == first }) {
@@ -99,6 +102,17 @@ enum SimrunCommand {
 }
 
 extension SimrunCommand {
+    /// Every command's spec keeps its invariants, and no two commands share a name (debug builds).
+    static func checkSpecs() {
+        var names: [String] = []
+        for command in commands {
+            let spec = command.spec
+            precondition(!names.contains(spec.name), "two commands are called \(spec.name)")
+            spec._checkInvariants()
+            names.append(spec.name)
+        }
+    }
+
     /// What to say about a first argument that is not a command: a scenario file gets the
     /// command that runs it, a typo the nearest command.
     static func unknownCommand(_ first: String) -> String {

@@ -97,6 +97,30 @@ public struct PanelResult: RunAccumulator, Equatable {
         for k in onlyFirst.indices { for index in onlyFirst[k].indices { onlyFirst[k][index] += other.onlyFirst[k][index] } }
         for index in requestSquares.indices { requestSquares[index] += other.requestSquares[index] }
         for index in requestProducts.indices { requestProducts[index] += other.requestProducts[index] }
+        _checkInvariants()
+    }
+
+    /// What holds of any panel: no count is negative, and a design is never counted against
+    /// itself; once the tallies are in (every design counted the panel's runs), no design has
+    /// more intents counted only by it than it has of that outcome in all. The full check runs
+    /// in debug builds only.
+    public func _checkInvariants() {
+        invariant(runs >= 0 && requestSquares.allSatisfy { $0 >= 0 }, "a panel's run or request count is negative")
+        #if DEBUG
+        let tallied = tallies.allSatisfy { $0.runs == runs } && runs > 0
+        for (k, outcome) in outcomes.enumerated() {
+            for a in 0..<designs {
+                invariant(onlyFirst[k][a * designs + a] == 0, "design \(a) counted against itself on \(outcome.name)")
+                for b in 0..<designs where compares(a, b) {
+                    let only = onlyFirst[k][a * designs + b]
+                    invariant(only >= 0, "a negative count of \(outcome.name) intents only design \(a) had")
+                    if tallied {
+                        invariant(only <= outcome.total(tallies[a]), "design \(a) has more \(outcome.name) intents only it had than in all")
+                    }
+                }
+            }
+        }
+        #endif
     }
 
     /// Whether the pair (a, b) was recorded.
@@ -200,6 +224,7 @@ extension Runner {
             PanelResult(designs: count, pairs: pairs, outcomes: outcomes, pairsRequests: pairsRequests)
         }
         panel.tallies = tallies
+        panel._checkInvariants()
         return panel
     }
 }

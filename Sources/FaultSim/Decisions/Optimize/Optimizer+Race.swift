@@ -78,6 +78,7 @@ extension Optimizer {
         /// when a pool design or another newcomer dominates them; on the pool's rung, pool and
         /// newcomers are raced together (a newcomer may push pool designs out).
         mutating func admit(_ newcomers: [Int]) {
+            defer { _checkInvariants() }
             var alive = newcomers
             for rung in 0...poolRung {
                 extend(alive, to: rung)
@@ -97,6 +98,7 @@ extension Optimizer {
             poolRung += 1
             extend(pool, to: poolRung)
             pool = round(pool, residents: [], residentsMayLeave: false, rung: poolRung).newcomers
+            _checkInvariants()
         }
 
         /// Of `children` of `parent` (a pool design), those that differ from it in some run of the
@@ -113,7 +115,39 @@ extension Optimizer {
                     differing.append(child)
                 }
             }
+            _checkInvariants()
             return differing
+        }
+
+        /// What holds between the race's steps: one entry per design seen in every list; the
+        /// pool ascending, without repeats, every member alive and simulated to the pool's rung;
+        /// a design parked behind a leader says so, and the leader is alive; a design that left
+        /// holds no runs. The full check runs in debug builds only.
+        func _checkInvariants() {
+            invariant(poolRung >= 0 && poolRung < rungs.count, "the pool's rung is off the ladder")
+            #if DEBUG
+            let count = points.count
+            invariant(designs.count == count && origins.count == count && profiles.count == count && fates.count == count
+                      && expanded.count == count, "the race's lists disagree on how many designs it has seen")
+            for (index, member) in pool.enumerated() {
+                invariant(index == 0 || pool[index - 1] < member, "the pool is not ascending without repeats")
+                invariant(fates[member] == .alive, "pool design \(member) has left the race")
+                invariant(profiles[member].runs == rungs[poolRung], "pool design \(member) is not on the pool's rung")
+            }
+            for (leader, parked) in followers {
+                invariant(fates[leader] == .alive, "design \(leader) leads parked designs but has left")
+                for follower in parked {
+                    guard case .following(let named, _) = fates[follower] else { preconditionFailure("design \(follower) parked but not following") }
+                    invariant(named == leader, "design \(follower) parked behind \(leader) names \(named)")
+                }
+            }
+            for member in fates.indices {
+                switch fates[member] {
+                case .dominated, .leftWith, .setAside: invariant(profiles[member].runs == 0, "design \(member) left but keeps its runs")
+                case .alive, .following: break
+                }
+            }
+            #endif
         }
 
         /// Design-runs the pool still needs to reach the top rung.

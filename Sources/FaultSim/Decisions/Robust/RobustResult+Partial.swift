@@ -134,6 +134,7 @@ extension RobustResult {
             return .failure(MergeError(problem: .missing, message: "cannot merge: setting \(missing) was measured by no part"))
         }
         merged.crossovers.sort { $0.setting < $1.setting }
+        merged._checkInvariants()
         return .success(merged)
     }
 }

@@ -126,6 +126,31 @@ public struct RobustResult: Sendable, Equatable {
     /// Whether every setting was measured (a whole job, or all its shards merged).
     public var isComplete: Bool { counts.allSatisfy { $0 != nil } }
 
+    /// What holds of a result, whole or a shard's: one count per setting; each measured
+    /// setting counts every design, with no more lost intents than intents and no more intents
+    /// lost only by a design than it lost, none against itself; the baseline is measured
+    /// whenever any setting is; every crossover search belongs to a measured one-at-a-time
+    /// setting, in setting order. The full check runs in debug builds only.
+    public func _checkInvariants() {
+        invariant(counts.count == settings.count && designs.count >= 2, "a robust result holds one count per setting, of two designs or more")
+        #if DEBUG
+        let d = designs.count
+        invariant(counts.allSatisfy { $0 == nil } || counts[0] != nil, "a measured setting without the baseline it is judged against")
+        for case let measured? in counts {
+            invariant(measured.lost.count == d && measured.intents.count == d && measured.lostOnly.count == d * d, "a setting's counts of the wrong shape")
+            for a in 0..<d {
+                invariant(measured.lost[a] >= 0 && measured.lost[a] <= measured.intents[a], "more lost intents than intents")
+                invariant(measured.only(a, notBy: a) == 0, "a design counted against itself")
+                for b in 0..<d { invariant(measured.only(a, notBy: b) >= 0 && measured.only(a, notBy: b) <= measured.lost[a], "a bad paired count") }
+            }
+        }
+        for (index, search) in crossovers.enumerated() {
+            invariant(counts[search.setting] != nil && guessMoved(by: search.setting) != nil, "a crossover search of a setting not measured")
+            invariant(index == 0 || crossovers[index - 1].setting < search.setting, "crossover searches out of setting order")
+        }
+        #endif
+    }
+
     /// The counts of setting `index`, which must have been measured.
     public func counts(_ index: Int) -> Counts {
         guard let counts = counts[index] else { preconditionFailure("setting \(index) was not measured in this shard") }

@@ -19,6 +19,7 @@ extension Robustness {
             searchCrossovers(into: &result, jobs: jobs,
                              progress: reporter?.begin("\(searches) crossover searches", totalRuns: searches * crossoverSteps * runs))
         }
+        result._checkInvariants()
         return result
     }
 

@@ -8,17 +8,20 @@
 ///
 /// About 2 bytes a run, plus 56 bytes a blemished run: a design at 100,000 runs takes 200 kB.
 struct RunProfile: Sendable {
-    /// Runs held: [0, runs).
-    private(set) var runs = 0
-    /// Requests to the app server in each run; `UInt16.max` means "look in `wideRequests`".
-    private(set) var requests: [UInt16] = []
-    /// The runs with `UInt16.max` requests or more, and their count, by run.
-    private(set) var wideRequests: [(run: Int, count: Int64)] = []
-    /// The runs with a blemished intent, ascending, and their masks.
-    private(set) var blemishedRuns: [Int] = []
-    private(set) var masks: [OutcomeMasks] = []
+    /// Every run held, [0, runs), as one slice (its intents and objectives the totals over all).
+    private(set) var held = Slice(first: 0)
     /// Totals over [0, prefix) for each prefix the profile was extended to, ascending.
     private(set) var checkpoints: [Totals] = []
+
+    /// Runs held: [0, runs).
+    var runs: Int { held.end }
+    /// Requests to the app server in each run; `UInt16.max` means "look in `wideRequests`".
+    var requests: [UInt16] { held.requests }
+    /// The runs with `UInt16.max` requests or more, and their count, by run.
+    var wideRequests: [(run: Int, count: Int64)] { held.wideRequests }
+    /// The runs with a blemished intent, ascending, and their masks.
+    var blemishedRuns: [Int] { held.blemishedRuns }
+    var masks: [OutcomeMasks] { held.masks }
 
     /// Counts over a prefix of the runs.
     struct Totals: Sendable, Equatable {
@@ -48,17 +51,8 @@ struct RunProfile: Sendable {
 
     /// Appends the next runs, simulated elsewhere (`ProfileRunner`), and checkpoints the totals.
     mutating func append(_ slice: Slice) {
-        precondition(slice.first == runs, "slices are appended in run order")
-        requests += slice.requests
-        wideRequests += slice.wideRequests
-        blemishedRuns += slice.blemishedRuns
-        masks += slice.masks
-        runs += slice.requests.count
-        var totals = checkpoints.last ?? Totals()
-        totals.runs = runs
-        totals.intents += slice.intents
-        for (index, count) in slice.objectives.enumerated() { totals.objectives[index] += count }
-        checkpoints.append(totals)
+        held.join(slice)
+        checkpoints.append(Totals(runs: runs, intents: held.intents, objectives: held.objectives))
     }
 
     /// Consecutive runs of one design, as a worker simulated them.

@@ -50,6 +50,17 @@ public enum SweepChart {
             svg += "<text x=\"\(Markup.number(left))\" y=\"\(Markup.number(lines.count == 1 ? 24 : 18 + Double(index) * 18))\" font-size=\"15\" "
                 + "font-weight=\"bold\">\(Markup.escaped(line))</text>\n"
         }
+        svg += axesSVG(axis, xLabels: xLabels, xPositions: xPositions, xTitle: xTitle, yLabel: yLabel, zeroOnLog: logY && values.contains { $0 <= 0 },
+                       percent: percent)
+        svg += seriesSVG(series, xPositions: xPositions, axis: axis)
+        svg += legendSVG(series)
+        return svg + "</svg>\n"
+    }
+
+    /// The grid, the tick labels, the frame and the axis titles.
+    static func axesSVG(_ axis: YAxis, xLabels: [String], xPositions: [Double], xTitle: String, yLabel: String, zeroOnLog: Bool,
+                        percent: Bool) -> String {
+        var svg = ""
         // Axes and grid.
         svg += "<g class=\"axes\" stroke=\"#cccccc\" stroke-width=\"1\">\n"
         for tick in axis.ticks {
@@ -76,13 +87,18 @@ public enum SweepChart {
         svg += "</g>\n"
         svg += "<rect x=\"\(Markup.number(left))\" y=\"\(Markup.number(top))\" width=\"\(Markup.number(plotWidth))\" height=\"\(Markup.number(plotHeight))\" fill=\"none\" stroke=\"#666666\"/>\n"
         svg += "<text class=\"axis-title\" x=\"\(Markup.number(left + plotWidth / 2))\" y=\"\(Markup.number(top + plotHeight + (rotate ? 84 : 44)))\" text-anchor=\"middle\">\(Markup.escaped(xTitle))</text>\n"
-        if logY && values.contains(where: { $0 <= 0 }) {
+        if zeroOnLog {
             svg += "<text class=\"axis-note\" x=\"\(Markup.number(left + plotWidth))\" y=\"\(Markup.number(top + plotHeight + (rotate ? 84 : 44) + 18))\" text-anchor=\"end\" font-size=\"10\" fill=\"#666666\">"
                 + "Log scale: a zero is drawn on the bottom line.</text>\n"
         }
         svg += "<text class=\"axis-title\" x=\"18\" y=\"\(Markup.number(top + plotHeight / 2))\" text-anchor=\"middle\" transform=\"rotate(-90 18 \(Markup.number(top + plotHeight / 2)))\">\(Markup.escaped(yLabel))</text>\n"
 
-        // Bands first, then lines and markers, so no band hides a line.
+        return svg
+    }
+
+    /// Each series' 95% band, then its line and markers, so no band hides a line.
+    static func seriesSVG(_ series: [Series], xPositions: [Double], axis: YAxis) -> String {
+        var svg = ""
         for (index, line) in series.enumerated() {
             let style = Style(index)
             let band = line.points.compactMap { point -> (Double, Double, Double)? in
@@ -105,7 +121,12 @@ public enum SweepChart {
             svg += "</g>\n"
         }
 
-        // The legend, outside the plot.
+        return svg
+    }
+
+    /// The legend, outside the plot.
+    static func legendSVG(_ series: [Series]) -> String {
+        var svg = ""
         let legendX = left + plotWidth + 24
         svg += "<g class=\"legend\">\n"
         for (index, line) in series.enumerated() {
@@ -116,8 +137,7 @@ public enum SweepChart {
             svg += style.marker(at: legendX + 14, y)
             svg += "<text x=\"\(Markup.number(legendX + 36))\" y=\"\(Markup.number(y + 4))\">\(Markup.escaped(line.name))</text>\n"
         }
-        svg += "</g>\n</svg>\n"
-        return svg
+        return svg + "</g>\n"
     }
 
     /// `title` as one line, or two split at the ", " nearest the middle when it is longer than

@@ -139,30 +139,41 @@ extension Optimizer {
                               behind: behind, differences: race.compare(member, ordered[behind], rung: top))
         }
         let verdicts = designs.enumerated().map { offset, design in
-            let index = frontDesigns.count + offset
-            let rates = objectives.map { panel.rate($0, of: index) }
-            var status = DesignVerdict.Status.notDominated
-            var evidence: [PairedDifference] = []
-            if let point = race.space.point(of: design), let number = race.number(of: point),
-               let position = ordered.firstIndex(where: { $0 == number || identical[$0]?.contains(number) == true }) {
-                status = .onFront(position)
-            } else if let twin = front.indices.first(where: { differences($0, index).allSatisfy(\.isIdentical) }) {
-                status = .onFront(twin)
-            } else if let by = front.indices.first(where: { Dominance.holds(differences($0, index), level: settings.alpha) }) {
-                status = .dominated(by: by)
-                evidence = differences(index, by)
-            } else if let by = front.indices.first(where: { member in Pareto.dominates(objectives.map { panel.rate($0, of: member) }, rates) }) {
-                status = .notSignificantlyDominated(by: by)
-                evidence = differences(index, by)
-            }
-            return DesignVerdict(name: design.name, design: design, estimates: estimates(index), status: status, differences: evidence,
-                                 start: starts.first { $0.name == design.name } ?? Start(name: design.name, moves: nil))
+            verdict(of: design, at: frontDesigns.count + offset, race: race, panel: panel, ordered: ordered, front: front,
+                    start: starts.first { $0.name == design.name } ?? Start(name: design.name, moves: nil))
         }
         return Result(job: DecisionJob(race.scenario, source: source, runs: runs), space: race.space, spaceFile: spaceFile,
                       combinations: race.space.combinations, legalCount: legal, enumerated: enumerated,
                       objectives: objectives, runs: runs, alpha: settings.alpha, racingLevel: settings.racingLevel,
                       resolution: settings.resolution, trustedRuns: race.rungs[race.trustedRung], front: front,
                       ties: ties, designs: verdicts, statistics: statistics)
+    }
+
+    /// Where one of the scenario's designs (panel member `index`) stands against the certified
+    /// front: on it (the same point, parked behind a front design, or identical to one in every
+    /// run), dominated by a front design at level α, behind one in point estimate only, or
+    /// not dominated.
+    static func verdict(of design: Design, at index: Int, race: Race, panel: PanelResult, ordered: [Int], front: [FrontDesign],
+                        start: Start) -> DesignVerdict {
+        let objectives = race.settings.objectives
+        func differences(_ a: Int, _ b: Int) -> [PairedDifference] { objectives.map { panel.difference($0, a, b) } }
+        let rates = objectives.map { panel.rate($0, of: index) }
+        var status = DesignVerdict.Status.notDominated
+        var evidence: [PairedDifference] = []
+        if let point = race.space.point(of: design), let number = race.number(of: point),
+           let position = ordered.firstIndex(where: { $0 == number || race.followers[$0]?.contains(number) == true }) {
+            status = .onFront(position)
+        } else if let twin = front.indices.first(where: { differences($0, index).allSatisfy(\.isIdentical) }) {
+            status = .onFront(twin)
+        } else if let by = front.indices.first(where: { Dominance.holds(differences($0, index), level: race.settings.alpha) }) {
+            status = .dominated(by: by)
+            evidence = differences(index, by)
+        } else if let by = front.indices.first(where: { member in Pareto.dominates(objectives.map { panel.rate($0, of: member) }, rates) }) {
+            status = .notSignificantlyDominated(by: by)
+            evidence = differences(index, by)
+        }
+        return DesignVerdict(name: design.name, design: design, estimates: objectives.map { estimate($0, panel: panel, index) },
+                             status: status, differences: evidence, start: start)
     }
 
     /// Design `index`'s estimate of `objective` in the panel.

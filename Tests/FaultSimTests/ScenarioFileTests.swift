@@ -149,6 +149,25 @@ struct ScenarioFileTests {
         #expect(mine == expected)
     }
 
+    @Test("A custom design sets the order-creation tries and spacing, the retry rounds, a kept failure count and id-less transactions")
+    func customDesignSetsOrderAndRetryAxes() throws {
+        let text = #"""
+        {"customDesigns": [{"name": "x", "from": "bliap", "orderTiming": "orderFirst", "orderCreationTries": 4,
+          "orderCreationSpacing": "3s", "retryScheduleRounds": "triggeredRoundsOnly",
+          "failureCountPersists": false, "transactionsWithoutId": "verify"}]}
+        """#
+        let scenario = try ScenarioLoader.parse(text, file: "x.json", name: "x")
+        let design = try #require(scenario.customDesigns.first)
+        #expect(design.orderCreationTries == 4)
+        #expect(design.orderCreationSpacingMs == 3_000)
+        #expect(design.retryScheduleRounds == .triggeredRoundsOnly)
+        #expect(!design.failureCountPersists)
+        #expect(design.transactionsWithoutId == .verify)
+        var bad = Design.naive
+        bad.failureCountPersists = true
+        #expect(!bad.problems.isEmpty, "a kept count needs a backoff and a durable store")
+    }
+
     @Test("Durations parse to whole milliseconds")
     func durations() {
         let good: [(String, SimTime)] = [("300ms", 300), ("15s", 15_000), ("10m", 600_000), ("1h", 3_600_000),

@@ -1,6 +1,10 @@
 import FaultSim
+import Foundation
 import Policies
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Scenario files")
 struct ScenarioFileTests {
@@ -184,6 +188,40 @@ struct ScenarioFileTests {
         }
         #expect(DurationText.format(5_400_000) == "90m")
         #expect(DurationText.format(2_592_000_000) == "30d")
+    }
+
+    /// The loader's error for `path`, which must fail to read.
+    func readError(_ path: String) -> ScenarioError? {
+        do {
+            _ = try ScenarioLoader.load(path: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("Every read failure carries the system's reason and exits 66")
+    func readErrorsSayWhy() throws {
+        let folder = try TemporaryFolder()
+        symlink(folder.path("loopB").path, folder.path("loopA").path)
+        symlink(folder.path("loopA").path, folder.path("loopB").path)
+        let cases: [(String, String)] = [
+            (folder.path("missing.json").path, "No such file or directory"),
+            (folder.url.path, "it is a directory"),
+            (folder.path("loopA").path, "Too many levels of symbolic links"),
+            ("", "the path is empty"),
+        ]
+        for (path, reason) in cases {
+            let error = readError(path)
+            #expect(error?.unreadable == true && error?.message.contains(reason) == true, "\(path): \(String(describing: error))")
+            expectSimrun(["run", path], exits: 66, "\(path)")
+        }
+        // Permission is checked only where permissions bind (root reads everything).
+        if geteuid() != 0 {
+            let locked = folder.path("locked.json").path
+            _ = FileManager.default.createFile(atPath: locked, contents: Data("{}".utf8), attributes: [.posixPermissions: 0])
+            #expect(readError(locked)?.message.contains("Permission denied") == true)
+        }
     }
 }
 

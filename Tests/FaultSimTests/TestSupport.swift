@@ -86,6 +86,27 @@ extension PinnedStoreKitWorlds {
     }
 }
 
+/// Suites that run `simrun run` on a copy of the default scenario in a temporary folder
+/// (`OutputFileTests`, `CommandLineTests`).
+protocol RunsOnACopyOfTheDefaultScenario {}
+
+extension RunsOnACopyOfTheDefaultScenario {
+    static var defaultScenario: String { packageRoot + "/scenarios/default.json" }
+
+    /// Runs `simrun run` with `extra` in a folder holding a copy of the default scenario, and
+    /// expects the exit status `expected`; the folder and the scenario's path afterwards.
+    @discardableResult
+    func run(runs: Int = 20, exits expected: Int32, _ comment: String? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+             _ extra: (String) -> [String]) throws -> (folder: TemporaryFolder, scenario: String) {
+        let folder = try TemporaryFolder()
+        let scenario = folder.path("s.json").path
+        try FileManager.default.copyItem(atPath: Self.defaultScenario, toPath: scenario)
+        expectSimrun(["run", scenario, "--runs", String(runs), "--designs", "naive"] + extra(folder.url.path), exits: expected, comment,
+                     sourceLocation: sourceLocation)
+        return (folder, scenario)
+    }
+}
+
 /// How thoroughly the statistical and exhaustive tests run. Plain `swift test` runs every test
 /// in a quick form (fewer runs, or a representative subset of seeds, timings or designs) so the
 /// suite takes about 80 s on 2 cores; `FAULTSIM_FULL_TESTS=1 swift test`, which CI runs,

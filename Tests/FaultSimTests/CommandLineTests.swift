@@ -166,6 +166,34 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         for option in spec.options { #expect(spec.usage.contains(option.name), "\(name) usage lacks \(option.name)") }
         #expect(spec.error("x").usageCommand == name)
     }
+
+    @Test("A prefix, a key in the wrong object and a longer word each get the name meant")
+    func suggestions() throws {
+        #expect(Suggestion.nearest(to: "requestLoss", in: ["requestLossProbability", "requestTimeout"]) == "requestLossProbability")
+        #expect(Suggestion.nearest(to: "lost_rate", in: ["lost_sales", "lost", "misdelivered"]) == "lost")
+        #expect(Suggestion.nearest(to: "sed", in: ["seed", "runs"]) == "seed")
+        #expect(Suggestion.nearest(to: "zzzzzz", in: ["seed", "runs"]) == nil)
+        #expect(ScenarioParameter.keys(named: "requestTimeout") == ["network.requestTimeout"])
+        let error = #expect(throws: ScenarioError.self) {
+            try ScenarioLoader.parse("{}", file: "x.json", name: "x",
+                                     overrides: [try ScenarioOverride.parse("appServer.requestTimeout=5s").get()])
+        }
+        #expect(error?.description.contains("did you mean 'network.requestTimeout'?") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("given on the command line") == true)
+    }
+
+    @Test("help of a mistyped command is a usage error with the command meant; designs takes a scenario's own design")
+    func helpAndDesigns() throws {
+        let help = simrun(["help", "swep"])
+        #expect(help.status == 64 && help.errorOutput.contains("Did you mean 'sweep'?"), "\(help.described(["help", "swep"]))")
+        let folder = try TemporaryFolder()
+        let path = folder.path("s.json").path
+        try #"{"customDesigns": [{"name": "mine", "from": "bliap", "recordClearing": "never"}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let json = simrun(["designs", path, "mine", "--json"])
+        #expect(json.status == 0 && json.output.contains(#""recordClearing": "never""#), "\(json.described(["designs", path, "mine"]))")
+        #expect(simrun(["designs", path, "nope"]).status == 64)
+    }
 }
 
 extension CommandFailure {

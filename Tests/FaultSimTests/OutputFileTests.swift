@@ -98,4 +98,15 @@ struct OutputFileTests: RunsOnACopyOfTheDefaultScenario {
             #expect(error.reason.contains("does not exist") && error.reason.contains("No such file or directory"), "\(error)")
         }
     }
+
+    @Test("'-' is standard output for one output; the table then goes to standard error")
+    func dashIsStandardOutput() {
+        let scenario = packageRoot + "/scenarios/default.json"
+        let run = simrun(["run", scenario, "--designs", "naive", "--runs", "200", "--out", "-", "--quiet"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("scenario,platform,design,") && run.output.split(separator: "\n").count == 2, "\(run.output)")
+        #expect(run.errorOutput.contains("lost rate [95% CI]"))
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+        #expect(simrun(["run", scenario, "--runs", "200", "--out", "-", "--faults-out", "-"]).status == 73)
+    }
 }

@@ -190,6 +190,41 @@ struct ScenarioFileTests {
         #expect(DurationText.format(2_592_000_000) == "30d")
     }
 
+    @Test("A number where a duration goes, or a retry schedule as text, says which forms are accepted")
+    func valueErrorsNameTheForms() throws {
+        let patience = #expect(throws: ScenarioError.self) {
+            try ScenarioLoader.parse(#"{"user": {"patience": 20}}"#, file: "x.json", name: "x")
+        }
+        #expect(patience?.message.contains("\"20s\"") == true && patience?.message.contains("logNormal") == true,
+                "\(String(describing: patience))")
+        let schedule = #expect(throws: ScenarioError.self) {
+            try ScenarioLoader.parse(#"{"customDesigns": [{"name": "x", "retrySchedule": "fixedInterval(30s)"}]}"#, file: "x.json", name: "x")
+        }
+        #expect(schedule?.message.contains(#"{"kind": "fixedInterval", "interval": "30s"}"#) == true, "\(String(describing: schedule))")
+    }
+
+    @Test("Every preset, printed as a customDesigns entry and read back, is the same design", arguments: Design.presets.map(\.name))
+    func designsPaste(_ name: String) throws {
+        let preset = try #require(Design.preset(named: name))
+        // From naive, so that nothing comes from the preset but what the entry says.
+        let entry = preset.customDesignJSON(name: "pasted", from: "naive")
+        let text = #"{"designs": ["pasted"], "customDesigns": ["# + JSONWriter.write(entry) + "]}"
+        let scenario = try ScenarioLoader.parse(text, file: "x.json", name: "x")
+        let pasted = try #require(scenario.customDesigns.first)
+        #expect(pasted.axisJSON.map(\.value) == preset.axisJSON.map(\.value))
+        #expect(pasted.axisJSON.map(\.axis) == preset.axisJSON.map(\.axis))
+    }
+
+    @Test("A file that defines designs and lists none runs them; one that lists some leaves the others out")
+    func customDesignsRun() throws {
+        let unlisted = #"{"customDesigns": [{"name": "mine", "from": "bliap"}]}"#
+        let all = try ScenarioLoader.parse(unlisted, file: "x.json", name: "x")
+        #expect(all.selectedDesigns.map(\.name).last == "mine" && all.unlistedCustomDesigns.isEmpty)
+        let listed = #"{"designs": ["naive"], "customDesigns": [{"name": "mine", "from": "bliap"}]}"#
+        let some = try ScenarioLoader.parse(listed, file: "x.json", name: "x")
+        #expect(some.selectedDesigns.map(\.name) == ["naive"] && some.unlistedCustomDesigns == ["mine"])
+    }
+
     /// The loader's error for `path`, which must fail to read.
     func readError(_ path: String) -> ScenarioError? {
         do {

@@ -8,21 +8,6 @@ import Testing
 /// machine only measures the neighbours); these check the harness counts and splits right.
 @Suite("Benchmark")
 struct BenchTests {
-    @Test("The chunk plan hands every run to exactly one worker", arguments: [
-        (0, 1, 4_096), (1, 2, 4_096), (10_000, 1, 4_096), (10_000, 2, 97), (10_001, 5, 1_000), (7, 9, 1),
-    ])
-    func chunkPlanCoversEveryRunOnce(_ runs: Int, _ jobs: Int, _ chunkSize: Int) {
-        let plan = ChunkPlan(runs: 5..<UInt64(5 + runs), jobs: jobs, chunkSize: chunkSize)
-        var seen = [Int](repeating: 0, count: runs)
-        for worker in 0..<plan.workers {
-            plan.forEachChunk(of: worker) { chunk in
-                for run in chunk { seen[Int(run - 5)] += 1 }
-            }
-        }
-        #expect(seen.allSatisfy { $0 == 1 })
-        #expect(plan.workers == max(1, min(jobs, (runs + chunkSize - 1) / chunkSize)))
-    }
-
     @Test("The engine floor fires exactly its events and draws the same numbers on any thread count")
     func floorIsExactAndDeterministic() {
         let one = Benchmark.timeFloor(seed: 9, eventsPerRun: 13, runs: 9_000, jobs: 1)

@@ -50,7 +50,7 @@ struct CheckTests {
         var scenario = Scenario()
         scenario.platform = platform
         // Its own StoreKit 2 flow: users below iOS 15 get bliap, which two faults can beat (an
-        // account switch; Issue22OldOSTests).
+        // account switch; OlderOSDesignTests).
         scenario.device.belowIOS15Probability = 0
         for timing in Self.recommendedTimings(platform) {
             let exploration = Self.explore(.faultSimRecommended, k: 2, scenario: scenario, timing: timing)

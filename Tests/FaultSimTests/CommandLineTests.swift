@@ -4,7 +4,7 @@ import Testing
 @testable import simrun
 
 @Suite("Command line")
-struct CommandLineTests {
+struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
     @Test("An unknown option names itself and suggests the nearest")
     func unknownOption() {
         do {
@@ -115,6 +115,92 @@ struct CommandLineTests {
             }
         }
         #expect(violations.isEmpty, "print with printOutput or printError instead:\n\(violations.joined(separator: "\n"))")
+    }
+
+    static let boundedCounts: [([String], Int32)] = [
+        (["run", defaultScenario, "--runs", "9223372036854775807"], 64),
+        (["run", defaultScenario, "--runs", "1000000000000000"], 64),
+        (["run", defaultScenario, "--runs", "10", "--chunk-size", "9223372036854775807"], 64),
+        (["run", defaultScenario, "--runs", "10", "--chunk-size", "0"], 64),
+        (["run", defaultScenario, "--runs", "10", "--jobs", "100000"], 64),
+        (["bench", defaultScenario, "--runs", "9223372036854775807"], 64),
+        (["bench", defaultScenario, "--runs", "10", "--repeat", "100000"], 64),
+        (["bench", defaultScenario, "--runs", "10", "--floor-events", "9223372036854775807"], 64),
+        (["find", defaultScenario, "--design", "naive", "--outcome", "lost", "--limit", "9223372036854775807"], 64),
+        (["trace", defaultScenario, "--design", "naive", "--run", "9223372036854775807"], 64),
+        (["crossover", defaultScenario, "--param", "seed", "--range", "0:1", "--designs", "naive,bliap", "--steps", "1000"], 64),
+        (["run", defaultScenario, "--set", "runs=1000000000000000"], 65),
+    ]
+
+    @Test("Counts beyond their limits are usage or data errors before any work", arguments: boundedCounts)
+    func countsAreBounded(_ arguments: [String], _ status: Int32) {
+        expectSimrun(arguments, exits: status)
+    }
+
+    @Test("A design named twice is refused, on the command line and in the file")
+    func duplicateDesigns() throws {
+        try run(exits: 64) { _ in ["--designs", "naive,bliap,naive"] }
+        do {
+            _ = try ScenarioLoader.parse(#"{"designs": ["naive", "bliap", "naive"]}"#, file: "d.json", name: "d")
+            Issue.record("a duplicated design was accepted")
+        } catch {
+            #expect(error.keyPath == "designs[2]" && error.message.contains("named twice"), "\(error)")
+        }
+    }
+
+    @Test("-- ends the options; --version; --help wins over another error; help names the command")
+    func conventions() throws {
+        expectSimrun(["run", "--runs", "20", "--designs", "naive", "--", Self.defaultScenario], exits: 0)
+        expectSimrun(["--version"], exits: 0)
+        #expect(SimrunCommand.version.contains(FaultSimVersion.tool) && SimrunCommand.version.contains("model \(FaultSimVersion.model)"))
+        expectSimrun(["run", Self.defaultScenario, "--sed", "3", "--help"], exits: 0)
+        expectSimrun(["run", "--help", "--runs", "many"], exits: 0)
+        expectSimrun(["run", Self.defaultScenario, "--runs", "5", "--runs", "6"], exits: 64)
+        #expect(SimrunCommand.unknownCommand("my-scenario.json").contains("simrun run my-scenario.json"))
+        expectSimrun(["my-scenario.json"], exits: 64)
+    }
+
+    @Test("Every command's usage names every option it accepts", arguments: SimrunCommand.commands.map { $0.spec.name })
+    func usageIsComplete(_ name: String) throws {
+        let spec = try #require(SimrunCommand.commands.first { $0.spec.name == name }).spec
+        for option in spec.options { #expect(spec.usage.contains(option.name), "\(name) usage lacks \(option.name)") }
+        #expect(spec.error("x").usageCommand == name)
+    }
+
+    @Test("A prefix, a key in the wrong object and a longer word each get the name meant")
+    func suggestions() throws {
+        #expect(Suggestion.nearest(to: "requestLoss", in: ["requestLossProbability", "requestTimeout"]) == "requestLossProbability")
+        #expect(Suggestion.nearest(to: "lost_rate", in: ["lost_sales", "lost", "misdelivered"]) == "lost")
+        #expect(Suggestion.nearest(to: "sed", in: ["seed", "runs"]) == "seed")
+        #expect(Suggestion.nearest(to: "zzzzzz", in: ["seed", "runs"]) == nil)
+        #expect(ScenarioParameter.keys(named: "requestTimeout") == ["network.requestTimeout"])
+        let error = #expect(throws: ScenarioError.self) {
+            try ScenarioLoader.parse("{}", file: "x.json", name: "x",
+                                     overrides: [try ScenarioOverride.parse("appServer.requestTimeout=5s").get()])
+        }
+        #expect(error?.description.contains("did you mean 'network.requestTimeout'?") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("given on the command line") == true)
+    }
+
+    @Test("help of a mistyped command is a usage error with the command meant; designs takes a scenario's own design")
+    func helpAndDesigns() throws {
+        let help = simrun(["help", "swep"])
+        #expect(help.status == 64 && help.errorOutput.contains("Did you mean 'sweep'?"), "\(help.described(["help", "swep"]))")
+        let folder = try TemporaryFolder()
+        let path = folder.path("s.json").path
+        try #"{"customDesigns": [{"name": "mine", "from": "bliap", "recordClearing": "never"}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let json = simrun(["designs", path, "mine", "--json"])
+        #expect(json.status == 0 && json.output.contains(#""recordClearing": "never""#), "\(json.described(["designs", path, "mine"]))")
+        #expect(simrun(["designs", path, "nope"]).status == 64)
+    }
+}
+
+extension CommandFailure {
+    /// The command a usage error points its help hint to.
+    var usageCommand: String? {
+        if case .usage(let error) = self { return error.command }
+        return nil
     }
 }
 

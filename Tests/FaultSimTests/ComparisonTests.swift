@@ -113,4 +113,14 @@ struct ComparisonTests {
         #expect(erased.errorOutput == "\r\u{1B}[K" && erased.output.isEmpty, "\(erased.errorOutput.debugDescription)")
         #expect([0.6, 1.4, 90, 600, 9_000].map { DurationText.spoken(seconds: $0) } == ["1 second", "1 second", "90 seconds", "10 minutes", "2.5 hours"])
     }
+
+    @Test("compare reports double charges and lost sales too")
+    func compareHasEveryOutcome() {
+        #expect(Outcome.paired.map(\.name)
+            == ["lost", "lost_sales", "misdelivered", "duplicated", "double_charged", "not_charged"])
+        let paired = PanelResult.recorded([[OutcomeMasks(doubleCharged: 0b1), OutcomeMasks(lostSales: 0b1, notCharged: 0b1)]], intents: 1)
+            .pairedOutcomes(0, 1)
+        #expect(paired[.doubleCharged] == PairedOutcomes.Counts(onlyA: 1, onlyB: 0, both: 0))
+        #expect(paired[.lostSales] == PairedOutcomes.Counts(onlyA: 0, onlyB: 1, both: 0))
+    }
 }

@@ -144,4 +144,37 @@ struct DeterminismTests {
         scenario.seed = 2
         #expect(simulate(scenario, designs: [.naive], runs: 4_000) != first)
     }
+
+    @Test("The chunk plan hands every run to exactly one worker", arguments: [
+        (0, 1, 4_096), (1, 2, 4_096), (10_000, 1, 4_096), (10_000, 2, 97), (10_001, 5, 1_000), (7, 9, 1),
+    ])
+    func chunkPlanCoversEveryRunOnce(_ runs: Int, _ jobs: Int, _ chunkSize: Int) {
+        let plan = ChunkPlan(runs: 5..<UInt64(5 + runs), jobs: jobs, chunkSize: chunkSize)
+        var seen = [Int](repeating: 0, count: runs)
+        for worker in 0..<plan.workers {
+            plan.forEachChunk(of: worker) { chunk in
+                for run in chunk { seen[Int(run - 5)] += 1 }
+            }
+        }
+        #expect(seen.allSatisfy { $0 == 1 })
+        #expect(plan.workers == max(1, min(jobs, (runs + chunkSize - 1) / chunkSize)))
+    }
+
+    @Test("The chunk plan covers every run exactly once, even with chunk sizes and run counts near the integer limits")
+    func chunkPlanIsOverflowSafe() {
+        for (runs, size, jobs) in [(UInt64(0)..<1_000, Int.max, 2), (5..<1_000_000_000_000, 999_999_999_999, 3),
+                                   (0..<7, 3, 1_024), (0..<0, 1, 2)] {
+            let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: size)
+            var covered: UInt64 = 0
+            var previousEnd = runs.lowerBound
+            var chunks: [Range<UInt64>] = []
+            for worker in 0..<plan.workers { plan.forEachChunk(of: worker) { chunks.append($0) } }
+            for chunk in chunks.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                #expect(chunk.lowerBound == previousEnd)
+                previousEnd = chunk.upperBound
+                covered += UInt64(chunk.count)
+            }
+            #expect(covered == UInt64(runs.count), "runs \(runs), chunk size \(size)")
+        }
+    }
 }

@@ -41,7 +41,7 @@ struct PlatformAndStoreKitTests {
         var today = Self.world()
         Self.crashAfterChargeForGood(&today)
         // Only the notification's own per-attempt loss: no window breaks the endpoint here
-        // (Issue22WindowTests covers those).
+        // (FailureWindowTests covers those).
         today.appServer.outageProbability = 0
         today.appServer.notificationEndpointBrokenProbability = 0
         today.appServer.signatureCheckFailureProbability = 0

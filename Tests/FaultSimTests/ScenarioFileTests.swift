@@ -1,6 +1,10 @@
 import FaultSim
+import Foundation
 import Policies
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("Scenario files")
 struct ScenarioFileTests {
@@ -149,6 +153,25 @@ struct ScenarioFileTests {
         #expect(mine == expected)
     }
 
+    @Test("A custom design sets the order-creation tries and spacing, the retry rounds, a kept failure count and id-less transactions")
+    func customDesignSetsOrderAndRetryAxes() throws {
+        let text = #"""
+        {"customDesigns": [{"name": "x", "from": "bliap", "orderTiming": "orderFirst", "orderCreationTries": 4,
+          "orderCreationSpacing": "3s", "retryScheduleRounds": "triggeredRoundsOnly",
+          "failureCountPersists": false, "transactionsWithoutId": "verify"}]}
+        """#
+        let scenario = try ScenarioLoader.parse(text, file: "x.json", name: "x")
+        let design = try #require(scenario.customDesigns.first)
+        #expect(design.orderCreationTries == 4)
+        #expect(design.orderCreationSpacingMs == 3_000)
+        #expect(design.retryScheduleRounds == .triggeredRoundsOnly)
+        #expect(!design.failureCountPersists)
+        #expect(design.transactionsWithoutId == .verify)
+        var bad = Design.naive
+        bad.failureCountPersists = true
+        #expect(!bad.problems.isEmpty, "a kept count needs a backoff and a durable store")
+    }
+
     @Test("Durations parse to whole milliseconds")
     func durations() {
         let good: [(String, SimTime)] = [("300ms", 300), ("15s", 15_000), ("10m", 600_000), ("1h", 3_600_000),
@@ -165,6 +188,75 @@ struct ScenarioFileTests {
         }
         #expect(DurationText.format(5_400_000) == "90m")
         #expect(DurationText.format(2_592_000_000) == "30d")
+    }
+
+    @Test("A number where a duration goes, or a retry schedule as text, says which forms are accepted")
+    func valueErrorsNameTheForms() throws {
+        let patience = #expect(throws: ScenarioError.self) {
+            try ScenarioLoader.parse(#"{"user": {"patience": 20}}"#, file: "x.json", name: "x")
+        }
+        #expect(patience?.message.contains("\"20s\"") == true && patience?.message.contains("logNormal") == true,
+                "\(String(describing: patience))")
+        let schedule = #expect(throws: ScenarioError.self) {
+            try ScenarioLoader.parse(#"{"customDesigns": [{"name": "x", "retrySchedule": "fixedInterval(30s)"}]}"#, file: "x.json", name: "x")
+        }
+        #expect(schedule?.message.contains(#"{"kind": "fixedInterval", "interval": "30s"}"#) == true, "\(String(describing: schedule))")
+    }
+
+    @Test("Every preset, printed as a customDesigns entry and read back, is the same design", arguments: Design.presets.map(\.name))
+    func designsPaste(_ name: String) throws {
+        let preset = try #require(Design.preset(named: name))
+        // From naive, so that nothing comes from the preset but what the entry says.
+        let entry = preset.customDesignJSON(name: "pasted", from: "naive")
+        let text = #"{"designs": ["pasted"], "customDesigns": ["# + JSONWriter.write(entry) + "]}"
+        let scenario = try ScenarioLoader.parse(text, file: "x.json", name: "x")
+        let pasted = try #require(scenario.customDesigns.first)
+        #expect(pasted.axisJSON.map(\.value) == preset.axisJSON.map(\.value))
+        #expect(pasted.axisJSON.map(\.axis) == preset.axisJSON.map(\.axis))
+    }
+
+    @Test("A file that defines designs and lists none runs them; one that lists some leaves the others out")
+    func customDesignsRun() throws {
+        let unlisted = #"{"customDesigns": [{"name": "mine", "from": "bliap"}]}"#
+        let all = try ScenarioLoader.parse(unlisted, file: "x.json", name: "x")
+        #expect(all.selectedDesigns.map(\.name).last == "mine" && all.unlistedCustomDesigns.isEmpty)
+        let listed = #"{"designs": ["naive"], "customDesigns": [{"name": "mine", "from": "bliap"}]}"#
+        let some = try ScenarioLoader.parse(listed, file: "x.json", name: "x")
+        #expect(some.selectedDesigns.map(\.name) == ["naive"] && some.unlistedCustomDesigns == ["mine"])
+    }
+
+    /// The loader's error for `path`, which must fail to read.
+    func readError(_ path: String) -> ScenarioError? {
+        do {
+            _ = try ScenarioLoader.load(path: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("Every read failure carries the system's reason and exits 66")
+    func readErrorsSayWhy() throws {
+        let folder = try TemporaryFolder()
+        symlink(folder.path("loopB").path, folder.path("loopA").path)
+        symlink(folder.path("loopA").path, folder.path("loopB").path)
+        let cases: [(String, String)] = [
+            (folder.path("missing.json").path, "No such file or directory"),
+            (folder.url.path, "it is a directory"),
+            (folder.path("loopA").path, "Too many levels of symbolic links"),
+            ("", "the path is empty"),
+        ]
+        for (path, reason) in cases {
+            let error = readError(path)
+            #expect(error?.unreadable == true && error?.message.contains(reason) == true, "\(path): \(String(describing: error))")
+            expectSimrun(["run", path], exits: 66, "\(path)")
+        }
+        // Permission is checked only where permissions bind (root reads everything).
+        if geteuid() != 0 {
+            let locked = folder.path("locked.json").path
+            _ = FileManager.default.createFile(atPath: locked, contents: Data("{}".utf8), attributes: [.posixPermissions: 0])
+            #expect(readError(locked)?.message.contains("Permission denied") == true)
+        }
     }
 }
 

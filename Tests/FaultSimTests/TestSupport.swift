@@ -41,6 +41,72 @@ enum TestDesigns {
     static var all: [Design] { Design.presets + extra }
 }
 
+/// The pinned StoreKit worlds `OutsideAppPurchaseTests` and `StoreKit2AfterChargeTests` share: a
+/// fault-free world with pinned timings (`PlatformAndStoreKitTests.world()`: Buy at 3 s, the
+/// sheet answered at 8 s, sessions and relaunch delays of an hour), one where every intent is
+/// bought outside the app, and runs of them, seeded or scripted.
+protocol PinnedStoreKitWorlds {}
+
+extension PinnedStoreKitWorlds {
+    static var hour: SimTime { 3_600_000 }
+
+    static func run(_ scenario: Scenario, _ designs: [Design], runs: UInt64 = 500) -> [DesignTally] {
+        Runner.run(scenario: scenario, designs: designs, runs: 0..<runs, jobs: 2)
+    }
+
+    /// Every intent bought outside the app; the user opens the app a minute later.
+    static func outsideWorld() -> Scenario {
+        var scenario = PlatformAndStoreKitTests.world()
+        scenario.user.outsideAppPurchaseProbability = 1
+        scenario.user.outsideAppOpenDelay = .fixed(60_000)
+        return scenario
+    }
+
+    /// One scripted run of `design`: the first `kinds.count` choice points of those kinds (in
+    /// order, each the first of its kind after the previous one) fire, every other choice does
+    /// not. Returns the world after the run, traced.
+    static func scripted(_ scenario: Scenario, _ design: Design, firing kinds: [FaultKind]) -> World {
+        var world = World(scenario: scenario, design: design, faults: .scripted(firing: []))
+        world.recordsChoices = true
+        world.tracing = true
+        var points: [Int] = []
+        for kind in kinds {
+            world.faults = .scripted(firing: points)
+            world.run(0)
+            let after = points.last ?? -1
+            guard let choice = world.lastRunChoices.first(where: { $0.kind == kind && $0.point > after }) else {
+                Issue.record("\(design.name): no \(kind.name) choice after point \(after)")
+                return world
+            }
+            points.append(choice.point)
+        }
+        world.faults = .scripted(firing: points)
+        world.run(0)
+        return world
+    }
+}
+
+/// Suites that run `simrun run` on a copy of the default scenario in a temporary folder
+/// (`OutputFileTests`, `CommandLineTests`).
+protocol RunsOnACopyOfTheDefaultScenario {}
+
+extension RunsOnACopyOfTheDefaultScenario {
+    static var defaultScenario: String { packageRoot + "/scenarios/default.json" }
+
+    /// Runs `simrun run` with `extra` in a folder holding a copy of the default scenario, and
+    /// expects the exit status `expected`; the folder and the scenario's path afterwards.
+    @discardableResult
+    func run(runs: Int = 20, exits expected: Int32, _ comment: String? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+             _ extra: (String) -> [String]) throws -> (folder: TemporaryFolder, scenario: String) {
+        let folder = try TemporaryFolder()
+        let scenario = folder.path("s.json").path
+        try FileManager.default.copyItem(atPath: Self.defaultScenario, toPath: scenario)
+        expectSimrun(["run", scenario, "--runs", String(runs), "--designs", "naive"] + extra(folder.url.path), exits: expected, comment,
+                     sourceLocation: sourceLocation)
+        return (folder, scenario)
+    }
+}
+
 /// How thoroughly the statistical and exhaustive tests run. Plain `swift test` runs every test
 /// in a quick form (fewer runs, or a representative subset of seeds, timings or designs) so the
 /// suite takes about 80 s on 2 cores; `FAULTSIM_FULL_TESTS=1 swift test`, which CI runs,

@@ -6,7 +6,7 @@ import Testing
 /// endpoint, a failing signature check, and notifications through the server's own faults. Each
 /// test builds a world where exactly one path can deliver and shows what the fault does to it.
 @Suite("Failures with one cause")
-struct Issue22WindowTests {
+struct FailureWindowTests {
     static let hour: Int64 = 3_600_000
     static let day: Int64 = 24 * hour
 

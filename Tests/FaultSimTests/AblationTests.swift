@@ -3,72 +3,21 @@ import Foundation
 import Policies
 import Testing
 
-/// The design-axis table, design spaces, the paired panel and `simrun ablate`.
-@Suite struct AblateTests {
-    /// The table's axes are `axisJSON`'s, in its order, and every preset's value on each axis
-    /// reads back the same through the table.
-    @Test func axisTableMatchesTheDesignsAxes() {
-        #expect(DesignAxis.table.map(\.name) == Design.naive.axisJSON.map(\.axis))
-        for design in Design.presets {
-            for (axis, json) in zip(DesignAxis.table, design.axisJSON) { #expect(axis.value(of: design) == json.value, "\(design.name) \(axis.name)") }
-        }
-    }
-
-    /// An axis not marked constrained never changes whether a design can ship: `legalCount`
-    /// multiplies by those axes' value counts instead of enumerating them, so this must hold.
-    /// Checked on every preset and on random points of the full space.
-    @Test func unconstrainedAxesNeverChangeLegality() {
-        let space = DesignSpace.full()
-        var random = Xoshiro256(seed: 24)
-        let starts = Design.presets + (0..<TestScale.pick(quick: 100, full: 2_000)).map { _ in space.design(at: space.randomPoint(&random), name: "r") }
-        for design in starts {
-            let legal = design.problems.isEmpty
-            for axis in DesignAxis.table where !axis.constrained {
-                for index in axis.values.indices {
-                    #expect(axis.setting(index, on: design).problems.isEmpty == legal, "\(design.name): \(axis.name) = \(axis.values[index].label)")
-                }
-            }
-        }
-    }
-
-    /// `legalCount` of a small space equals counting `problems.isEmpty` over every combination.
-    @Test func legalCountMatchesBruteForce() {
-        var allowed = DesignAxis.table.map { axis in [axis.index(of: .faultSimRecommended)!] }
-        for name in ["storeKitAPI", "receiptKind", "itemMapping", "orderTiming", "guardsDoubleTap"] {
-            let index = DesignAxis.table.firstIndex { $0.name == name }!
-            allowed[index] = Array(DesignAxis.table[index].values.indices)
-        }
-        let space = DesignSpace(base: .faultSimRecommended, allowed: allowed)
-        var brute: UInt64 = 0
-        var odometer = [Int](repeating: 0, count: allowed.count)
-        outer: while true {
-            let point = DesignPoint(indices: odometer.enumerated().map { UInt8(allowed[$0][$1]) })
-            if space.design(at: point, name: "x").problems.isEmpty { brute += 1 }
-            var axis = allowed.count - 1
-            while axis >= 0 {
-                odometer[axis] += 1
-                if odometer[axis] < allowed[axis].count { continue outer }
-                odometer[axis] = 0
-                axis -= 1
-            }
-            break
-        }
-        #expect(space.combinations == 2 * 3 * 4 * 2 * 2)
-        #expect(space.legalCount == brute)
-        var enumerated: UInt64 = 0
-        space.forEachLegalPoint { _ in enumerated += 1 }
-        #expect(enumerated == brute)
-    }
-
+/// `simrun ablate`: a design against each design one axis away from it, and the walk from one
+/// design to another one axis at a time, with Holm's correction over the axes.
+@Suite("Ablation, one axis at a time")
+struct AblationTests {
     /// Holm's correction rejects step by step and stops at the first p-value that fails.
-    @Test func holmStepsDown() {
+    @Test("Holm's correction rejects step by step and stops at the first p-value that fails")
+    func holmStepsDown() {
         let logs = [0.001, 0.04, 0.012, 0.3].map { DeterministicMath.log($0) }
         #expect(Holm.rejects(logs, alpha: 0.05) == [true, false, true, false])
     }
 
     /// Ablate's change for one axis is `compare`'s for the same pair: the panel against the
     /// design counts the same discordant intents as `Runner.pair`, which `simrun compare` runs.
-    @Test func ablateEqualsCompareForOnePair() {
+    @Test("ablate's change for one axis counts the same discordant intents, difference and p as compare for that pair")
+    func ablateEqualsCompareForOnePair() {
         var scenario = Scenario()
         scenario.network.requestLossProbability = 0.2
         let runs = UInt64(0)..<UInt64(TestScale.pick(quick: 3_000, full: 20_000))
@@ -90,7 +39,8 @@ import Testing
     }
 
     /// The walk ends at its target design, one axis (or a legal group) per step.
-    @Test func walkReachesTheTarget() {
+    @Test("The walk reaches its target one axis (or legal group) at a time, through designs that can ship")
+    func walkReachesTheTarget() {
         var scenario = Scenario()
         scenario.runs = 500
         let walk = Ablation.walk(scenario: scenario, from: .naive, to: .faultSimRecommended, runs: 0..<500, jobs: 2)
@@ -108,7 +58,8 @@ import Testing
     }
 
     /// The CSV is the same bytes on one thread and two, and bad command lines say what is wrong.
-    @Test func ablateCommandLine() throws {
+    @Test("ablate writes the same CSV on 1 and 2 threads, and a bad command line says what is wrong")
+    func ablateCommandLine() throws {
         let folder = try TemporaryFolder()
         let one = folder.path("one.csv").path, two = folder.path("two.csv").path
         let base = ["ablate", "--design", "seed004", "--runs", "1500", "--quiet"]

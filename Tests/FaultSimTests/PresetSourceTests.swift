@@ -6,11 +6,11 @@ private let second: SimTime = 1_000
 private let hour: SimTime = 3_600_000
 private let day: SimTime = 86_400_000
 
-/// Issue 22, item 5: presets true to their sources, the axes they needed, and the
-/// reconciliation job that restarts. Each test builds a world from the fault-free scenario,
-/// switches on what it needs, and reads one run (scripted faults) or a few thousand (seeded).
-@Suite("Issue 22: presets true to their sources")
-struct Issue22PresetTests {
+/// Presets true to their sources, the axes they needed, and the reconciliation job that
+/// restarts. Each test builds a world from the fault-free scenario, switches on what it needs,
+/// and reads one run (scripted faults) or a few thousand (seeded).
+@Suite("Presets true to their sources")
+struct PresetSourceTests {
     /// Fault-free, with fixed timings long enough to tell sessions apart: a 1 h session, a
     /// return 1 h after leaving, an 8 s payment sheet, and lost requests as a choice point.
     static func scenario(_ change: (inout Scenario) -> Void = { _ in }) -> Scenario {
@@ -301,26 +301,5 @@ struct Issue22PresetTests {
         let ticks = trace.filter { $0.from == .appServer && $0.text.hasPrefix("reconciliation job") }.map(\.text)
         #expect(ticks == Array(repeating: "reconciliation job: no customer known, nothing to ask Apple", count: 5)
             + ["reconciliation job: stops"], "ticks at 1 h..5 h run, the one at 6 h stops the job")
-    }
-
-    // MARK: Reading the new axes
-
-    @Test("A scenario's custom design can set the new axes")
-    func customDesignReadsTheNewAxes() throws {
-        let text = #"""
-        {"customDesigns": [{"name": "x", "from": "bliap", "orderTiming": "orderFirst", "orderCreationTries": 4,
-          "orderCreationSpacing": "3s", "retryScheduleRounds": "triggeredRoundsOnly",
-          "failureCountPersists": false, "transactionsWithoutId": "verify"}]}
-        """#
-        let scenario = try ScenarioLoader.parse(text, file: "x.json", name: "x")
-        let design = try #require(scenario.customDesigns.first)
-        #expect(design.orderCreationTries == 4)
-        #expect(design.orderCreationSpacingMs == 3_000)
-        #expect(design.retryScheduleRounds == .triggeredRoundsOnly)
-        #expect(!design.failureCountPersists)
-        #expect(design.transactionsWithoutId == .verify)
-        var bad = Design.naive
-        bad.failureCountPersists = true
-        #expect(!bad.problems.isEmpty, "a kept count needs a backoff and a durable store")
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// `simrun optimize`: the race's paired statistics are the panel's, an enumerated space gives
 /// brute force's front and never drops a design on it, and the command line is deterministic
 /// and names what is wrong in a space file.
-@Suite struct OptimizeTests {
+@Suite("Optimizer: racing designs to the Pareto front")
+struct OptimizerTests {
     /// A space of 64 legal designs around faultsim-recommended: client storage, finishing,
     /// retrying and the server's recovery, the axes that trade lost orders for requests.
     static let smallSpace = """
@@ -49,7 +50,8 @@ import Testing
     /// front design on brute force's front, and every design on brute force's front kept (on
     /// the front, or parked behind a front design it matched in every run). Several seeds, so
     /// several draws of the world.
-    @Test func racingKeepsBruteForceFront() throws {
+    @Test("Racing every design of a 64-design space gives brute force's Pareto front and never drops a design on it")
+    func racingKeepsBruteForceFront() throws {
         let space = try DesignSpace.read(Self.smallSpace, file: "small.json")
         let runs = TestScale.pick(quick: 1_600, full: 4_000)
         for seed in TestScale.pick(quick: [UInt64(1), 2, 3], full: Array(1...6)) {
@@ -77,7 +79,8 @@ import Testing
     /// lost orders and double charges, brute force's front is that one point, (0, 0); the
     /// enumeration finds exactly it, and so does the search from a preset and random designs
     /// when the space is not enumerated.
-    @Test func plantedBestIsFound() throws {
+    @Test("A planted best is the whole front, found by enumeration and by search")
+    func plantedBestIsFound() throws {
         let space = try DesignSpace.read("""
             {"from": "faultsim-recommended", "axes": {"serverRecovery": [[]], "localStore": ["memory", "sandbox", "keychain"],
              "finishMoment": "all", "retryTriggers": [[], ["launch", "foreground", "networkRegained"]], "guardsDoubleTap": "all"}}
@@ -112,7 +115,8 @@ import Testing
     /// The race's profiles, simulated design by design, compare two designs exactly as the
     /// panel that simulates them side by side: the same discordant intents, intervals and p on
     /// every objective, over any prefix of the runs.
-    @Test func profilesMatchThePanel() {
+    @Test("The race's design-by-design profiles give the panel's paired statistics exactly, over any prefix of the runs")
+    func profilesMatchThePanel() {
         let scenario = Self.lossyScenario(seed: 3)
         let designs = [Design.naive, .bliap, .seed004]
         let runs = 1_500
@@ -133,45 +137,10 @@ import Testing
         }
     }
 
-    /// A space file's legal count is the count of its combinations `Design.problems` accepts;
-    /// the base's name never makes `olderOSDesign` name "the design itself" (naive is both the
-    /// full space's base and an olderOSDesign value); an axis left out keeps the base's value
-    /// even off the grid, and presets off the grid move to the nearest grid value.
-    @Test func spacesCountAndHoldTheirValues() throws {
-        let space = try DesignSpace.read("""
-            {"axes": {"storeKitAPI": "all", "receiptKind": "all", "olderOSDesign": "all", "userMapping": "all"}}
-            """, file: "count.json")
-        #expect(space.base.name == "naive")
-        var brute: UInt64 = 0
-        var odometer = [Int](repeating: 0, count: space.allowed.count)
-        outer: while true {
-            let point = DesignPoint(indices: odometer.enumerated().map { UInt8(space.allowed[$0][$1]) })
-            if space.design(at: point, name: "x").problems.isEmpty { brute += 1 }
-            for axis in odometer.indices.reversed() {
-                odometer[axis] += 1
-                if odometer[axis] < space.allowed[axis].count { continue outer }
-                odometer[axis] = 0
-            }
-            break
-        }
-        #expect(space.legalCount == brute)
-        var sk2OnNaive = Design.faultSimRecommended
-        sk2OnNaive.olderOSDesign = "naive"
-        #expect(DesignSpace.full().point(of: sk2OnNaive).map(DesignSpace.full().isLegal) == true)
-
-        let held = try DesignSpace.read(#"{"from": "seed004", "axes": {"finishMoment": "all"}}"#, file: "held.json")
-        let spacing = DesignAxis.table.firstIndex { $0.name == "orderCreationSpacing" }!
-        #expect(held.allowed[spacing] == [DesignSpace.baseValue])
-        #expect(held.point(of: .seed004) != nil)
-        #expect(held.design(at: held.point(of: .seed004)!, name: "s").orderCreationSpacingMs == 2_000)
-        let moved = try #require(DesignSpace.full().projection(of: .seed004))
-        #expect(moved.moves.map(\.axis) == ["orderCreationSpacing"])
-        #expect(moved.moves.first?.to == .string("1s"))
-    }
-
     /// The command: the same bytes on one thread and two (the time line aside), the front as
     /// customDesigns entries that read back, and a bad space file named with its key (exit 65).
-    @Test func optimizeCommandLine() throws {
+    @Test("optimize writes the same bytes on 1 and 2 threads, its front pastes as customDesigns, and a bad space file names its key (exit 65)")
+    func optimizeCommandLine() throws {
         let folder = try TemporaryFolder()
         let spaceFile = folder.path("space.json").path
         try Self.smallSpace.write(toFile: spaceFile, atomically: true, encoding: .utf8)

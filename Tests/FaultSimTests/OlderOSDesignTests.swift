@@ -4,12 +4,12 @@ import Policies
 import Testing
 @testable import simrun
 
-/// Issue 22, item 4: users below iOS 15 get StoreKit 1 (seed 003: "客户端判断 iOS 版本，如果大于15
+/// Users below iOS 15 get StoreKit 1 (seed 003: "客户端判断 iOS 版本，如果大于15
 /// 就调用新的验证接口，否则调用老的验证接口"). A StoreKit 2 design names the StoreKit 1 design its
 /// old-OS users get (`olderOSDesign`); `device.belowIOS15Probability` is their share; run i's
 /// user is below iOS 15 or not for every design alike.
-@Suite("Issue 22: users below iOS 15 get StoreKit 1")
-struct Issue22OldOSTests {
+@Suite("Users below iOS 15 get their StoreKit 1 flow")
+struct OlderOSDesignTests {
     /// The design alone, without `DesignWorlds`: what every run was before the feature.
     static func plain(_ scenario: Scenario, _ design: Design, runs: UInt64) -> DesignTally {
         var world = World(scenario: scenario, design: design)

@@ -2,27 +2,12 @@ import FaultSim
 import Policies
 import Testing
 
-/// Issue 22, items 2 and 3: purchases made outside the app (no token, no record), and StoreKit 2's
-/// failures after the charge (`purchase()` throwing or saying `.userCancelled`, `Transaction.updates`
-/// missing or repeating a launch). Each fault is shown firing and doing what docs/model.md says, on
-/// a fault-free world with pinned timings (`PlatformAndStoreKitTests.world()`: Buy at 3 s, the sheet
-/// answered at 8 s, sessions and relaunch delays of an hour).
-@Suite("Issue 22: outside-app purchases and StoreKit 2 after the charge")
-struct Issue22StoreKitTests {
-    static let hour: SimTime = 3_600_000
-
-    static func run(_ scenario: Scenario, _ designs: [Design], runs: UInt64 = 500) -> [DesignTally] {
-        Runner.run(scenario: scenario, designs: designs, runs: 0..<runs, jobs: 2)
-    }
-
-    /// Every intent bought outside the app; the user opens the app a minute later.
-    static func outsideWorld() -> Scenario {
-        var scenario = PlatformAndStoreKitTests.world()
-        scenario.user.outsideAppPurchaseProbability = 1
-        scenario.user.outsideAppOpenDelay = .fixed(60_000)
-        return scenario
-    }
-
+/// StoreKit 2's failures after the charge (`purchase()` throwing or saying `.userCancelled`, then
+/// the transaction through `Transaction.updates`) and `Transaction.updates` missing or repeating
+/// a launch. Each fault is shown firing and doing what docs/model.md says, on the pinned worlds
+/// of `PinnedStoreKitWorlds`.
+@Suite("StoreKit 2 after the charge and at launch")
+struct StoreKit2AfterChargeTests: PinnedStoreKitWorlds {
     static var sk2Designs: [Design] { TestDesigns.all.filter { $0.storeKitAPI == .sk2 } }
 
     /// A StoreKit 2 design that clears its record on `clearing` and drops what it cannot match:
@@ -34,97 +19,6 @@ struct Issue22StoreKitTests {
         design.unmatchedTransactions = .finishAndDrop
         return design
     }
-
-    /// One scripted run of `design`: the first `kinds.count` choice points of those kinds (in
-    /// order, each the first of its kind after the previous one) fire, every other choice does
-    /// not. Returns the world after the run, traced.
-    static func scripted(_ scenario: Scenario, _ design: Design, firing kinds: [FaultKind]) -> World {
-        var world = World(scenario: scenario, design: design, faults: .scripted(firing: []))
-        world.recordsChoices = true
-        world.tracing = true
-        var points: [Int] = []
-        for kind in kinds {
-            world.faults = .scripted(firing: points)
-            world.run(0)
-            let after = points.last ?? -1
-            guard let choice = world.lastRunChoices.first(where: { $0.kind == kind && $0.point > after }) else {
-                Issue.record("\(design.name): no \(kind.name) choice after point \(after)")
-                return world
-            }
-            points.append(choice.point)
-        }
-        world.faults = .scripted(firing: points)
-        world.run(0)
-        return world
-    }
-
-    // MARK: Item 2: purchases the token misses
-
-    @Test("outside_app_purchase: no Buy tap, no token, no record; each design does what its unmatchedTransactions says")
-    func outsideAppPurchasesFollowTheUnmatchedAxis() {
-        let scenario = Self.outsideWorld()
-        for (design, tally) in zip(TestDesigns.all, Self.run(scenario, TestDesigns.all)) {
-            #expect(tally.faultCounts[FaultKind.outsideAppPurchase.rawValue] == tally.intents, "\(design.name)")
-            switch design.unmatchedTransactions {
-            case .verifyWithFallback:
-                // The current account and the product's default item: the truth, with no switch.
-                #expect(tally.delivered == tally.intents, "\(design.name) delivered \(tally.delivered) of \(tally.intents)")
-            case .leaveUnfinished, .finishAndDrop:
-                #expect(tally.lost == tally.intents, "\(design.name) lost \(tally.lost) of \(tally.intents)")
-                #expect(tally.causes(of: .lost).first?.cause == .outsideAppUnmatched, "\(design.name): \(tally.causes(of: .lost))")
-            }
-        }
-        // The story: the user buys in the App Store, never taps Buy, and the app hears of the
-        // transaction at the launch when the user opens it.
-        let world = Self.scripted(scenario, .faultSimRecommended, firing: [])
-        let texts = world.trace.map(\.text)
-        #expect(texts.contains { $0.hasPrefix("buys product 0 in the App Store") })
-        #expect(!texts.contains { $0.hasPrefix("taps Buy") })
-        #expect(texts.contains { $0.contains("no token") })
-        let handedOver = world.trace.first { $0.text.hasPrefix("purchased: transaction 0 (redelivered at launch)") }
-        #expect(handedOver.map { $0.time >= 61_000 } == true, "handed over at the launch a minute after the purchase")
-        #expect(world.lastRunVerdicts.first?.outcome == .delivered)
-    }
-
-    @Test("The server cannot credit a purchase made outside the app from Apple's data alone")
-    func serverCannotCreditOutsidePurchases() {
-        // The user never opens the app within the horizon: only notifications and history could
-        // deliver, and they find no token.
-        var outside = Self.outsideWorld()
-        outside.user.outsideAppOpenDelay = .fixed(10 * 24 * Self.hour)
-        outside.user.returningCustomerProbability = 1
-        var inApp = PlatformAndStoreKitTests.world()
-        PlatformAndStoreKitTests.crashAfterChargeForGood(&inApp)
-        inApp.user.returningCustomerProbability = 1
-        let lost = Self.run(outside, [.faultSimRecommended])[0], recovered = Self.run(inApp, [.faultSimRecommended])[0]
-        #expect(lost.lost == lost.intents, "outside the app: lost \(lost.lost) of \(lost.intents)")
-        #expect(recovered.delivered == recovered.intents, "in the app, the token maps it: delivered \(recovered.delivered)")
-    }
-
-    @Test("The truth is the account logged in at the purchase: a switch before the app sees it is a mis-delivery no design avoids")
-    func outsideAppTruthIsTheAccountAtThePurchase() {
-        var scenario = Self.outsideWorld()
-        scenario.user.accountSwitchProbability = 1
-        scenario.user.accountSwitchDelay = .fixed(0)
-        for (design, tally) in zip(TestDesigns.all, Self.run(scenario, TestDesigns.all)) where design.unmatchedTransactions == .verifyWithFallback {
-            #expect(tally.misdelivered == tally.intents, "\(design.name) mis-delivered \(tally.misdelivered) of \(tally.intents)")
-            #expect(tally.causes(of: .misdelivered).first?.cause == .outsideAppCreditedToCurrentAccount, "\(design.name)")
-        }
-        // `simrun check` offers the outside purchase as a choice, and the two-fault schedule
-        // (outside purchase, account switch) is a counterexample no design could avoid.
-        var checked = CheckTiming.median.apply(to: PlatformAndStoreKitTests.world())
-        checked.user.outsideAppPurchaseProbability = 0.5
-        checked.user.accountSwitchProbability = 0.5
-        var exploration = Exploration(scenario: checked, design: .faultSimRecommended, options: .init(maxFaults: 2))
-        exploration.explore()
-        #expect(exploration.offered[FaultKind.outsideAppPurchase.rawValue] > 0)
-        let example = exploration.counterexamples.first { Set($0.faults) == [.outsideAppPurchase, .accountSwitch] }
-        #expect(example?.cause == .outsideAppCreditedToCurrentAccount, "\(exploration.counterexamples)")
-        #expect(example?.avoidability == .unavoidableOutsideApp)
-        #expect(exploration.holds, "\(exploration.counterexamples.first.map { "\($0.faults) \($0.cause.name)" } ?? "")")
-    }
-
-    // MARK: Item 3: StoreKit 2 after the charge
 
     @Test("error_after_charge: a failure first, then the transaction through Transaction.updates; a design that clears on fail loses it")
     func errorAfterCharge() {
@@ -248,9 +142,9 @@ struct Issue22StoreKitTests {
         #expect(tallies[1].duplicated == tallies[1].intents, "not idempotent: duplicated \(tallies[1].duplicated)")
     }
 
-    @Test("simrun check offers every new fault kind as a choice")
-    func checkOffersTheNewFaults() {
-        // Every new probability strictly between 0 and 1 (the defaults are). The launch faults
+    @Test("simrun check offers outside-app purchases and StoreKit 2's after-charge and launch faults as choices")
+    func checkOffersTheseFaults() {
+        // Every one of these probabilities strictly between 0 and 1 (the defaults are). The launch faults
         // need a launch with an unfinished transaction, which one fault brings (a purchase made
         // outside the app, a crash), so two faults.
         var exploration = Exploration(scenario: Scenario(), design: .faultSimRecommended, options: .init(maxFaults: 2))

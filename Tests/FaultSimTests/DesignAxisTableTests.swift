@@ -15,16 +15,6 @@ struct DesignAxisTableTests {
         }
     }
 
-    /// The table's axes are `axisJSON`'s, in its order, and every preset's value on each axis
-    /// reads back the same through the table.
-    @Test("The table's axes are axisJSON's, in its order, and each preset's value reads back through the table")
-    func axisTableMatchesTheDesignsAxes() {
-        #expect(DesignAxis.table.map(\.name) == Design.naive.axisJSON.map(\.axis))
-        for design in Design.presets {
-            for (axis, json) in zip(DesignAxis.table, design.axisJSON) { #expect(axis.value(of: design) == json.value, "\(design.name) \(axis.name)") }
-        }
-    }
-
     @Test("Every legality rule names axes of the table, and the axes the rules combine are the constrained ones")
     func rulesNameTableAxes() {
         let names = DesignAxis.table.map(\.name)

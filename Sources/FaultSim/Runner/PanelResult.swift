@@ -47,6 +47,7 @@ public struct PanelResult: RunAccumulator, Equatable {
     }
 
     /// Adds one run: each design's outcome masks and its requests to the server in the run.
+    /// Most runs end with nothing to pair and return at once; the pairing is a call of its own.
     /// - Complexity: O(designs) for a star, O(designs²) for all pairs; the mask part only
     ///   when some design's intents ended blemished.
     public mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64]) {
@@ -55,6 +56,12 @@ public struct PanelResult: RunAccumulator, Equatable {
         var any: UInt64 = 0
         for mask in masks { any |= mask.blemished | (pairsNotCharged ? mask.notCharged : 0) }
         guard any != 0 else { return }
+        recordMasks(masks)
+    }
+
+    /// The pairs' discordant intents of a run in which some design's intents ended blemished.
+    @inline(never)
+    private mutating func recordMasks(_ masks: [OutcomeMasks]) {
         for (k, outcome) in outcomes.enumerated() {
             switch pairs {
             case .all:

@@ -93,19 +93,31 @@ public struct ChunkPlan: Sendable {
         workers = max(1, min(jobs, chunkCount))
     }
 
+    /// The run ranges of worker `worker`, in order: chunks worker, worker + workers, … (a
+    /// sequence, so a loop over it captures nothing in a closure).
+    public func chunks(of worker: Int) -> Chunks { Chunks(plan: self, chunk: worker) }
+
+    /// The chunks of one worker.
+    public struct Chunks: Sequence, IteratorProtocol {
+        let plan: ChunkPlan
+        var chunk: Int
+
+        /// - Complexity: O(1) per chunk.
+        public mutating func next() -> Range<UInt64>? {
+            guard chunk < plan.chunkCount else { return nil }
+            // chunk < ⌈count / size⌉, so chunk × size < count: neither the product nor the
+            // sums below can overflow.
+            let start = plan.runs.lowerBound + UInt64(chunk) * UInt64(plan.chunkSize)
+            let (following, overflow) = chunk.addingReportingOverflow(plan.workers)
+            chunk = overflow ? plan.chunkCount : following
+            return start..<(start + Swift.min(UInt64(plan.chunkSize), plan.runs.upperBound - start))
+        }
+    }
+
     /// Calls `body` with each run range of worker `worker`, in order.
     /// - Complexity: O(chunks of the worker) calls; one closure call per chunk, not per run.
     public func forEachChunk(of worker: Int, _ body: (Range<UInt64>) -> Void) {
-        var chunk = worker
-        while chunk < chunkCount {
-            // chunk < ⌈count / size⌉, so chunk × size < count: neither the product nor the
-            // sums below can overflow.
-            let start = runs.lowerBound + UInt64(chunk) * UInt64(chunkSize)
-            body(start..<(start + min(UInt64(chunkSize), runs.upperBound - start)))
-            let (next, overflow) = chunk.addingReportingOverflow(workers)
-            if overflow { break }
-            chunk = next
-        }
+        for chunk in chunks(of: worker) { body(chunk) }
     }
 }
 

@@ -53,7 +53,7 @@ struct Apple: Sendable {
     /// Starts the run's outage window, if the fault fires.
     @inline(__always)
     mutating func startOutage(_ draws: FaultWindow.Draws, _ kernel: inout Kernel) {
-        guard kernel.fault(.appleOutage, parameters.outageProbability, draw: draws.occurs) else { return }
+        guard kernel.fault(.appleOutage, parameters.outageProbability, deferred: draws.occurs) else { return }
         outage.open(start: parameters.outageStart, length: parameters.outageDuration, draws)
     }
 

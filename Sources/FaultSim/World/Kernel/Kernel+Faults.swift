@@ -24,6 +24,14 @@ extension Kernel {
         return fires
     }
 
+    /// The seam for a draw taken earlier and not yet computed (`DeferredUniform`): computed
+    /// only when the fault can fire. A probability of 0 never fires, seeded, suppressed or
+    /// scripted, whatever the draw, so the draw's mix is skipped and the result is the same.
+    @inline(__always)
+    mutating func fault(_ kind: FaultKind, _ probability: Double, deferred draw: DeferredUniform) -> Bool {
+        fault(kind, probability, draw: probability > 0 ? draw.value : 0)
+    }
+
     /// A fault decided by a deterministic rule (a patience that ran out, a re-buy of an
     /// unfinished product): still passes the seam, so it is counted and can be scripted.
     @inline(__always)

@@ -1,8 +1,9 @@
 /// Routing: each event goes to the actor that owns it, with the ports that actor may use.
 extension World {
+    /// `traced`: the run writes a trace (false is a constant in the plain event loop).
     @inline(__always)
-    mutating func handle(_ event: WorldEvent) {
-        if tracing && !isStale(event) {
+    mutating func handle(_ event: WorldEvent, traced: Bool) {
+        if traced && !isStale(event) {
             let (from, to, text) = describe(event)
             kernel.note(from, to, text)
         }

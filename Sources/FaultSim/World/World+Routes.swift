@@ -37,7 +37,7 @@ extension World {
     /// the transaction reaches the app through `Transaction.updates` or the payment queue's
     /// observer: `storeKit.callbackDelay` from now if the app runs, else at the launch when the
     /// user opens it. One StoreKit uniform (the callback delay) is drawn either way.
-    @inline(__always)
+    @inline(never)  // a rare event: see `World.onFailedCallback`
     mutating func onOutsideAppPurchase(_ intent: Int32) {
         ledger.recordOutsideAppBuyer(intent, uid: device.currentUser, item: user.outsideAppItem(intent))
         let callbackDelay = kernel.sample(scenario.storeKit.callbackDelay, .storeKit)
@@ -133,7 +133,7 @@ extension World {
 
     /// A pending purchase goes through: Apple charges, and `Transaction.updates` hands the
     /// transaction to the running app (or, at the next launch, to the new process).
-    @inline(__always)
+    @inline(never)  // a rare event: see `World.onFailedCallback`
     mutating func onPendingCompletes(_ intent: Int32, order: Int32) {
         let transaction = charge(intent, order: order)
         if device.appRunning {

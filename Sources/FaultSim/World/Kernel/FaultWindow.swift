@@ -20,8 +20,9 @@ struct FaultWindow: Sendable {
 
     /// Opens the window, once its fault fired (through the seam, with `draws.occurs`): it starts
     /// at `start` and lasts `length`. The caller asks the seam first, so the distributions are
-    /// read only in the runs that have a window.
-    @inline(__always)
+    /// read only in the runs that have a window. Out of line: a window opens in about one run in
+    /// seventy, and the two quantiles inlined made every run's planning too large to inline.
+    @inline(never)
     mutating func open(start: DurationDistribution, length: DurationDistribution, _ draws: Draws) {
         from = start.quantile(draws.start.value)
         until = from + length.quantile(draws.length.value)

@@ -40,12 +40,13 @@ public struct EngineFloor: Sendable {
         var processed = 0
         var folded: UInt64 = 0
         while let event = queue.pop() {
-            processed += 1
+            processed &+= 1  // at most eventsPerRun
             let delay = SimTime(streams.unit(.network) * 60_000)
             let coin = streams.unit(.apple)
             folded = folded &+ (event.key ^ coin.bitPattern)
             if scheduled < eventsPerRun {
-                queue.schedule(event.payload, at: queue.now + delay)
+                // `now &+ delay`, as the kernel schedules: now is below 2^42 and the delay below a minute.
+                queue.schedule(event.payload, at: queue.now &+ delay)
                 scheduled += 1
             }
         }

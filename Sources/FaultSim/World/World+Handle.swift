@@ -1,8 +1,9 @@
 /// Routing: each event goes to the actor that owns it, with the ports that actor may use.
 extension World {
+    /// `traced`: the run writes a trace (false is a constant in the plain event loop).
     @inline(__always)
-    mutating func handle(_ event: WorldEvent) {
-        if tracing && !isStale(event) {
+    mutating func handle(_ event: WorldEvent, traced: Bool) {
+        if traced && !isStale(event) {
             let (from, to, text) = describe(event)
             kernel.note(from, to, text)
         }
@@ -20,7 +21,7 @@ extension World {
         case .pendingCompletes(let intent, let order):
             onPendingCompletes(intent, order: order)
         case .failedCallback(let intent, let epoch, let cancelled, let firstCallback):
-            device.onFailedCallback(intent, epoch: epoch, cancelled: cancelled, firstCallback: firstCallback, &kernel, &ledger)
+            onFailedCallback(intent, epoch: epoch, cancelled: cancelled, firstCallback: firstCallback)
         case .purchasedCallback(let transaction, let delivery, let firstCallback):
             device.onPurchasedCallback(transaction, delivery, firstCallback: firstCallback, &kernel, &ledger, &apple, &network)
         case .requestArrives(let request):
@@ -36,7 +37,7 @@ extension World {
             guard network.timeOut(request, &kernel) else { return }  // a replay without this timeout
             device.onAnswer(request, .failure, &kernel, &ledger, &apple, &network, &user)
         case .retryDue(let transaction, let epoch, let token):
-            device.onRetryDue(transaction, epoch: epoch, token: token, &kernel, &apple, &network)
+            onRetryDue(transaction, epoch: epoch, token: token)
         case .patienceExpired(let intent, let epoch):
             if device.onPatienceExpired(intent, epoch: epoch, &kernel) { processEnded(.killedByUser) }
         case .sessionEnd(let epoch):
@@ -51,9 +52,9 @@ extension World {
         case .accountSwitch:
             device.onAccountSwitch()
         case .networkRegained:
-            device.onNetworkRegained(&kernel, &ledger, &apple, &network)
+            onNetworkRegained()
         case .recoverPageOpen(let transaction, let epoch):
-            device.onRecoverPageOpen(transaction, epoch: epoch, &kernel, &apple, &network)
+            onRecoverPageOpen(transaction, epoch: epoch)
         case .notificationAttempt(let transaction, let attempt):
             if apple.attemptNotification(transaction, attempt: attempt, &kernel) {
                 let answer = server.onNotification(transaction, appleTimeoutMs: scenario.apple.notificationTimeoutMs,
@@ -63,9 +64,35 @@ extension World {
         case .reconcileTick:
             server.onReconcileTick(&kernel, &ledger, &apple)
         case .orderRetryDue(let record, let epoch, let payment):
-            device.onOrderRetryDue(record: record, epoch: epoch, payment: payment, &kernel, &network)
+            onOrderRetryDue(record: record, epoch: epoch, payment: payment)
         case .outsideAppPurchase(let intent):
             onOutsideAppPurchase(intent)
         }
+    }
+
+    // The rarer events, out of line: inlined, their code made the event loop larger than the
+    // optimiser allocates registers well for, and every event paid in spills.
+
+    @inline(never)
+    mutating func onFailedCallback(_ intent: Int32, epoch: Int32, cancelled: Bool, firstCallback: Bool) {
+        device.onFailedCallback(intent, epoch: epoch, cancelled: cancelled, firstCallback: firstCallback, &kernel, &ledger)
+    }
+
+    @inline(never)
+    mutating func onRetryDue(_ transaction: Int32, epoch: Int32, token: Int32) {
+        device.onRetryDue(transaction, epoch: epoch, token: token, &kernel, &apple, &network)
+    }
+
+    @inline(never)
+    mutating func onNetworkRegained() { device.onNetworkRegained(&kernel, &ledger, &apple, &network) }
+
+    @inline(never)
+    mutating func onRecoverPageOpen(_ transaction: Int32, epoch: Int32) {
+        device.onRecoverPageOpen(transaction, epoch: epoch, &kernel, &apple, &network)
+    }
+
+    @inline(never)
+    mutating func onOrderRetryDue(record: Int32, epoch: Int32, payment: Int32) {
+        device.onOrderRetryDue(record: record, epoch: epoch, payment: payment, &kernel, &network)
     }
 }

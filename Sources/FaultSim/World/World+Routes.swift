@@ -37,7 +37,7 @@ extension World {
     /// the transaction reaches the app through `Transaction.updates` or the payment queue's
     /// observer: `storeKit.callbackDelay` from now if the app runs, else at the launch when the
     /// user opens it. One StoreKit uniform (the callback delay) is drawn either way.
-    @inline(__always)
+    @inline(never)  // a rare event: see `World.onFailedCallback`
     mutating func onOutsideAppPurchase(_ intent: Int32) {
         ledger.recordOutsideAppBuyer(intent, uid: device.currentUser, item: user.outsideAppItem(intent))
         let callbackDelay = kernel.sample(scenario.storeKit.callbackDelay, .storeKit)
@@ -67,10 +67,10 @@ extension World {
     /// on [0, 1) and independent of everything else drawn.
     @inline(__always)
     mutating func onPaymentSheet(_ intent: Int32, payment: Int32, order: Int32) {
-        // The scenario's (a `let`), not Apple's copy: reading a stored `let` of the world needs no
-        // copy while Apple is written below.
-        let storeKit = scenario.storeKit
-        let callbackDelay = kernel.sample(storeKit.callbackDelay, .storeKit)
+        // The scenario's fields read where used (`scenario.storeKit.x`), not a local copy of the
+        // parameters: the world is written below (out of line, in `charge`), so such a copy was
+        // made in full, some 300 bytes, at every payment sheet.
+        let callbackDelay = kernel.sample(scenario.storeKit.callbackDelay, .storeKit)
         if payment == 0 { device.startPatience(intent, &kernel, &user) }
         let epoch = device.epoch
         // The user stays in the app until StoreKit's first callback for this payment.
@@ -82,36 +82,42 @@ extension World {
         let failDraw = kernel.unit(.storeKit)
         let missingDraw = kernel.unit(.storeKit)
         if design.storeKitAPI == .sk2 {
-            if kernel.fault(.pendingPurchase, storeKit.pendingProbability, draw: interruptionDraw) {
+            if kernel.fault(.pendingPurchase, scenario.storeKit.pendingProbability, draw: interruptionDraw) {
                 kernel.schedule(.purchasePending(intent: intent, epoch: epoch), after: callbackDelay)
-                let delay = storeKit.pendingDelay.quantile(Kernel.rescaled(interruptionDraw, storeKit.pendingProbability))
+                let uniform = Kernel.rescaled(interruptionDraw, scenario.storeKit.pendingProbability)
+                let delay = scenario.storeKit.pendingDelay.quantile(uniform)
                 kernel.schedule(.pendingCompletes(intent: intent, order: order), after: delay)
                 return
             }
             let transaction = charge(intent, order: order)
             // After the charge, `purchase()` may throw or say `.userCancelled`: the app hears a
             // failure first (its `recordClearing` applies as to StoreKit 1's), then the
-            // transaction through `Transaction.updates` `storeKit.lateUpdateDelay` later if the
+            // transaction through `Transaction.updates` `scenario.storeKit.lateUpdateDelay` later if the
             // app runs then, else at the next launch.
-            if kernel.fault(.errorAfterCharge, storeKit.errorAfterChargeProbability, draw: failDraw) {
+            if kernel.fault(.errorAfterCharge, scenario.storeKit.errorAfterChargeProbability, draw: failDraw) {
                 reportFailureThenPurchase(intent, epoch: epoch, cancelled: false, transaction, .lateUpdate, after: callbackDelay,
-                                          then: storeKit.lateUpdateDelay, failDraw, storeKit.errorAfterChargeProbability)
-            } else if kernel.fault(.cancelledAfterCharge, storeKit.cancelledAfterChargeProbability, draw: missingDraw) {
+                                          then: scenario.storeKit.lateUpdateDelay, failDraw,
+                                          scenario.storeKit.errorAfterChargeProbability)
+            } else if kernel.fault(.cancelledAfterCharge, scenario.storeKit.cancelledAfterChargeProbability, draw: missingDraw) {
                 reportFailureThenPurchase(intent, epoch: epoch, cancelled: true, transaction, .lateUpdate, after: callbackDelay,
-                                          then: storeKit.lateUpdateDelay, missingDraw, storeKit.cancelledAfterChargeProbability)
+                                          then: scenario.storeKit.lateUpdateDelay, missingDraw,
+                                          scenario.storeKit.cancelledAfterChargeProbability)
             } else {
                 kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: true), after: callbackDelay)
             }
             return
         }
         let transaction = charge(intent, order: order)
-        if kernel.fault(.cancelThenPurchased, storeKit.cancelThenPurchasedProbability, draw: interruptionDraw) {
+        if kernel.fault(.cancelThenPurchased, scenario.storeKit.cancelThenPurchasedProbability, draw: interruptionDraw) {
             reportFailureThenPurchase(intent, epoch: epoch, cancelled: true, transaction, .fresh, after: callbackDelay,
-                                      then: storeKit.anomalyDelay, interruptionDraw, storeKit.cancelThenPurchasedProbability)
-        } else if kernel.fault(.failThenPurchased, storeKit.failThenPurchasedProbability, draw: failDraw) {
+                                      then: scenario.storeKit.anomalyDelay, interruptionDraw,
+                                      scenario.storeKit.cancelThenPurchasedProbability)
+        } else if kernel.fault(.failThenPurchased, scenario.storeKit.failThenPurchasedProbability, draw: failDraw) {
             reportFailureThenPurchase(intent, epoch: epoch, cancelled: false, transaction, .fresh, after: callbackDelay,
-                                      then: storeKit.anomalyDelay, failDraw, storeKit.failThenPurchasedProbability)
-        } else if kernel.fault(.purchasedCallbackMissing, storeKit.purchasedCallbackMissingProbability, draw: missingDraw) {
+                                      then: scenario.storeKit.anomalyDelay, failDraw,
+                                      scenario.storeKit.failThenPurchasedProbability)
+        } else if kernel.fault(.purchasedCallbackMissing, scenario.storeKit.purchasedCallbackMissingProbability,
+                               draw: missingDraw) {
             // No callback in this session: the transaction waits in the queue for the next launch.
             device.releaseSheet()
         } else {
@@ -121,8 +127,10 @@ extension World {
 
     /// StoreKit reports a charged payment as failed or cancelled first (its first callback, after
     /// `callbackDelay`), then hands the transaction over `delay` later: the delay reuses the
-    /// uniform `uniform` of the fault that fired (probability `probability`), rescaled.
-    @inline(__always)
+    /// uniform `uniform` of the fault that fired (probability `probability`), rescaled. Out of
+    /// line: it follows an anomaly (about one payment in a hundred), and its quantile inlined
+    /// made the payment sheet's handler larger for every payment.
+    @inline(never)
     mutating func reportFailureThenPurchase(_ intent: Int32, epoch: Int32, cancelled: Bool, _ transaction: Int32,
                                             _ delivery: PurchasedDelivery, after callbackDelay: SimTime,
                                             then delay: DurationDistribution, _ uniform: Double, _ probability: Double) {
@@ -133,7 +141,7 @@ extension World {
 
     /// A pending purchase goes through: Apple charges, and `Transaction.updates` hands the
     /// transaction to the running app (or, at the next launch, to the new process).
-    @inline(__always)
+    @inline(never)  // a rare event: see `World.onFailedCallback`
     mutating func onPendingCompletes(_ intent: Int32, order: Int32) {
         let transaction = charge(intent, order: order)
         if device.appRunning {

@@ -69,8 +69,10 @@ public struct World: Sendable {
         reset(index)
         if let olderOSNote { kernel.note(.app, nil, olderOSNote) }
         planRun()
-        // Two copies of the event loop, so the seeded one carries nothing of `simrun check`.
-        let processed = kernel.faults.isScripted ? processEvents(scripted: true) : processEvents(scripted: false)
+        // Two copies of the event loop, so the plain one (seeded, untraced: every bulk run)
+        // carries nothing of `simrun check` or of the trace.
+        let plain = !kernel.faults.isScripted && !tracing
+        let processed = plain ? processEvents(plain: true) : processEvents(plain: false)
         kernel.tally.events += Int64(processed)
         lastRunEvents = processed
         #if DEBUG
@@ -125,9 +127,10 @@ public struct World: Sendable {
     }
 
     /// Pops and handles events until the queue is empty or the cap is reached; returns how
-    /// many were handled. `scripted` is a constant at each call, so each copy is specialised.
+    /// many were handled. `plain` (seeded and untraced) is a constant at each call, so each
+    /// copy is specialised: the plain one tests neither the script nor the trace per event.
     @inline(__always)
-    mutating func processEvents(scripted: Bool) -> Int {
+    mutating func processEvents(plain: Bool) -> Int {
         var processed = 0
         while let event = kernel.queue.pop() {
             if processed == World.maxEventsPerRun {
@@ -137,8 +140,8 @@ public struct World: Sendable {
                 break
             }
             processed += 1
-            handle(event.payload)
-            if scripted { afterScriptedEvent(event.payload.kind) }
+            handle(event.payload, traced: !plain && tracing)
+            if !plain && kernel.faults.isScripted { afterScriptedEvent(event.payload.kind) }
             #if DEBUG
             kernel.queue._checkInvariants()
             #endif

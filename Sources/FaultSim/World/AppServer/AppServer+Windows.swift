@@ -22,15 +22,15 @@ extension AppServer {
     /// it is neither counted nor offered to `simrun check`.
     @inline(__always)
     mutating func startWindows(_ draws: WindowDraws, _ kernel: inout Kernel) {
-        if kernel.fault(.appServerOutage, parameters.outageProbability, draw: draws.outage.occurs) {
+        if kernel.fault(.appServerOutage, parameters.outageProbability, deferred: draws.outage.occurs) {
             outage.open(start: parameters.outageStart, length: parameters.outageDuration, draws.outage)
         }
         if traits.hearsNotifications
-            && kernel.fault(.notificationEndpointBroken, parameters.notificationEndpointBrokenProbability, draw: draws.endpoint.occurs) {
+            && kernel.fault(.notificationEndpointBroken, parameters.notificationEndpointBrokenProbability, deferred: draws.endpoint.occurs) {
             endpointBroken.open(start: AppServer.fromTheStart, length: parameters.notificationEndpointBrokenDuration, draws.endpoint)
         }
         if traits.checksSignatures
-            && kernel.fault(.signatureCheckFailing, parameters.signatureCheckFailureProbability, draw: draws.signature.occurs) {
+            && kernel.fault(.signatureCheckFailing, parameters.signatureCheckFailureProbability, deferred: draws.signature.occurs) {
             signatureCheckBroken.open(start: AppServer.fromTheStart, length: parameters.signatureCheckFailureDuration, draws.signature)
         }
     }

@@ -50,14 +50,14 @@ struct AppServer: Sendable {
         signatureCheckBroken.close()
     }
 
-    /// The plan's draw of whether the customer is a returning one: drawn by every design, so
-    /// the plan's later draws are the same for all, and used only by designs whose server asks
-    /// for history (the only thing a known customer changes).
+    /// The plan's draw of whether the customer is a returning one: taken by every design, so
+    /// the plan's later draws are the same for all, and computed only by designs whose server
+    /// asks for history (the only thing a known customer changes).
     @inline(__always)
     mutating func drawReturningCustomer(_ kernel: inout Kernel) {
-        let draw = kernel.unit(.plan)
+        let draw = kernel.streams.deferUnit(.plan)
         guard traits.reconcilesHistory else { return }
-        customerKnown = draw < returningCustomerProbability
+        customerKnown = draw.value < returningCustomerProbability
     }
 
 

@@ -53,7 +53,7 @@ struct Apple: Sendable {
     /// Starts the run's outage window, if the fault fires.
     @inline(__always)
     mutating func startOutage(_ draws: FaultWindow.Draws, _ kernel: inout Kernel) {
-        guard kernel.fault(.appleOutage, parameters.outageProbability, draw: draws.occurs) else { return }
+        guard kernel.fault(.appleOutage, parameters.outageProbability, deferred: draws.occurs) else { return }
         outage.open(start: parameters.outageStart, length: parameters.outageDuration, draws)
     }
 
@@ -95,7 +95,10 @@ struct Apple: Sendable {
     /// An unfinished transaction for `product` waits in the payment queue.
     @inline(__always)
     func hasUnfinished(product: Int32) -> Bool {
-        for transaction in transactions where transaction.product == product && !transaction.finished { return true }
+        // By index: a for-in over the run array retains and releases its storage.
+        for index in transactions.indices where transactions[index].product == product && !transactions[index].finished {
+            return true
+        }
         return false
     }
 
@@ -103,7 +106,9 @@ struct Apple: Sendable {
     /// coming back.
     @inline(__always)
     func hasTransactionsForNextLaunch() -> Bool {
-        for transaction in transactions where !transaction.finished || transaction.comesBackAtLaunch { return true }
+        for index in transactions.indices where !transactions[index].finished || transactions[index].comesBackAtLaunch {
+            return true
+        }
         return false
     }
 }

@@ -93,8 +93,9 @@ extension Device {
     @inline(__always)
     func hasPendingWork(_ apple: inout Apple) -> Bool {
         if apple.hasTransactionsForNextLaunch() { return true }
-        for record in records where record.alive && record.durable && record.transaction >= 0 {
-            if !transactions[Int(record.transaction)].confirmed { return true }
+        // By index: a for-in over the run array retains and releases its storage.
+        for index in records.indices where records[index].alive && records[index].durable && records[index].transaction >= 0 {
+            if !transactions[Int(records[index].transaction)].confirmed { return true }
         }
         return false
     }

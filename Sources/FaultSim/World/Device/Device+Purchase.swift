@@ -38,9 +38,13 @@ extension Device {
             if kernel.ruleFault(.rebuyNoCallback) { startPatience(intent, after: sheetTime, &kernel, &user) }
             return
         }
-        // StoreKit 2 has no `purchasing` callback; the delay is drawn anyway to keep the stream aligned.
-        let purchasingDelay = kernel.sample(callbackDelay, .storeKit)
-        if design.storeKitAPI == .sk1 { kernel.schedule(.purchasing(record: record, epoch: epoch), after: purchasingDelay) }
+        // StoreKit 2 has no `purchasing` callback; its draw is taken anyway, uncomputed, to keep
+        // the stream aligned.
+        if design.storeKitAPI == .sk1 {
+            kernel.schedule(.purchasing(record: record, epoch: epoch), after: kernel.sample(callbackDelay, .storeKit))
+        } else {
+            kernel.streams.skip(.storeKit, 1)
+        }
         paymentsOnSheet += 1
         kernel.schedule(.paymentSheet(intent: intent, payment: payment, order: order), after: sheetTime)
     }
@@ -118,8 +122,9 @@ extension Device {
         }
         if transactions[index].workEpoch == epoch { return }
         if delivery.handsBackUnfinished && apple[transaction].finished { return }
-        let missingIdDraw = kernel.unit(.storeKit)
-        let lostNameDraw = kernel.unit(.storeKit)
+        // Taken by every design, computed only where used (StoreKit 1, a probability above 0).
+        let missingIdDraw = kernel.streams.deferUnit(.storeKit)
+        let lostNameDraw = kernel.streams.deferUnit(.storeKit)
         // StoreKit 2's transaction id is never nil and its appAccountToken is signed in: the
         // two oddities below are StoreKit 1's. A purchase made outside the app carries no
         // `applicationUsername` or token at all, so nothing can be lost. (The three fields are
@@ -132,14 +137,14 @@ extension Device {
             let stillMissing = delivery == .redeliveredAtLaunch && !transactions[index].hasTransactionId
                 && apple.storeKit.missingTransactionIdAfterRelaunchProbability > 0
             if fresh {
-                hasId = !kernel.fault(.missingTransactionId, apple.storeKit.missingTransactionIdProbability, draw: missingIdDraw)
+                hasId = !kernel.fault(.missingTransactionId, apple.storeKit.missingTransactionIdProbability, deferred: missingIdDraw)
             } else if stillMissing {
                 hasId = !kernel.fault(.missingTransactionId, apple.storeKit.missingTransactionIdAfterRelaunchProbability,
-                                      draw: missingIdDraw)
+                                      deferred: missingIdDraw)
             }
             let lossProbability = fresh
                 ? apple.storeKit.applicationUsernameLostProbability : apple.storeKit.applicationUsernameLostAfterRelaunchProbability
-            if intact { intact = !kernel.fault(.applicationUsernameLost, lossProbability, draw: lostNameDraw) }
+            if intact { intact = !kernel.fault(.applicationUsernameLost, lossProbability, deferred: lostNameDraw) }
         }
         transactions[index].hasTransactionId = hasId
         transactions[index].payloadIntact = intact

@@ -97,7 +97,8 @@ struct Device: Sendable {
     /// Counts the durable records left at the end of a run.
     @inline(__always)
     func countLeakedRecords(into tally: inout DesignTally) {
-        for record in records where record.alive && record.durable { tally.leakedRecords += 1 }
+        // By index: a for-in over the run array retains and releases its storage.
+        for index in records.indices where records[index].alive && records[index].durable { tally.leakedRecords += 1 }
     }
 
     /// What must hold when a run ends (full check in debug builds only).

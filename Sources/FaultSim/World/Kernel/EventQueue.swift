@@ -14,38 +14,48 @@ struct Event: Sendable {
     var time: SimTime { SimTime(key >> Event.sequenceBits) }
 }
 
-/// The pending events of one run, ordered by (time, insertion order), reused across runs.
+/// The pending events of one run, ordered by (time, insertion order), reused across runs: a
+/// queue specialised for the handful of events a run keeps pending.
 ///
 /// Like swift-nio's `EmbeddedEventLoop`, events at the same instant fire in the order they
 /// were scheduled, and the clock (`now`) is set before an event is handed out and never
 /// goes backwards.
 ///
 /// The queue holds keys only (time and insertion number in one `UInt64`), sorted latest
-/// first in `keys[0..<count]`, so the next event is the last key: popping is a load and a
-/// decrement. Scheduling walks from that end towards the latest key and shifts the keys it
-/// passes by one slot. That is O(pending) where a heap is O(log pending), but a run keeps
-/// few events pending: at most 8, and at most 5 in 99% of schedulings, in every committed
-/// scenario (measured over 20,000 runs each). For so few, the sorted array does a third of a
-/// binary heap's work: no sift down on pop, and an insertion that usually stops after one or
-/// two compares. Past `linearScanLimit` pending keys, the slot is found by binary search and
-/// the keys move in one block, so even a pathological scenario costs O(log n)
-/// compares per scheduling. An event's kind and arguments sit in `payloads` at its insertion
-/// number, written when it is scheduled and read when it fires.
+/// first in `keys[1...count]`, so the next event is the last key: popping is a load and a
+/// decrement. `keys[0]` is a sentinel above every key (`UInt64.max`, a time past
+/// `Event.maxTime`), so the insertion walk, from the earliest end towards the latest, needs
+/// no bound test: it stops at the sentinel at the latest. That is O(pending) where a heap is
+/// O(log pending), but a run keeps few events pending: at most 8, and at most 5 in 99% of
+/// schedulings, in every committed scenario (measured over 20,000 runs each). For so few,
+/// the sorted array does a third of a binary heap's work: no sift down on pop, and an
+/// insertion that usually stops after one or two compares. Past `linearScanLimit` pending
+/// keys, the slot is found by binary search and the keys move in one block, so even a
+/// pathological scenario costs O(log n) compares per scheduling.
 ///
-/// The storage only grows: the slots past `count` are kept for reuse, and `payloads` is
-/// emptied per run, keeping its capacity. So a warmed-up queue never allocates. The keys are
-/// walked through their raw address, with no bounds or uniqueness check per operation: the
-/// indices touched are all at most `count`, which is below `keys.count` when a key is
-/// written, and `reset()` makes the storage this queue's own (a copy of a queue shares its
+/// An event's kind and arguments sit in `payloads` at its insertion number, written when it is
+/// scheduled and read when it fires. Both blocks have `capacity` slots (the keys one more, for
+/// the sentinel), and pending ≤ scheduled ≤ capacity, so one test per scheduling
+/// (`scheduled == capacity`) guards both, and the bound on insertion numbers (2^22) is checked
+/// only when the blocks grow. The storage only grows and is kept across runs, so a warmed-up
+/// queue never allocates.
+///
+/// The blocks are walked through their raw addresses, with no bounds or uniqueness check per
+/// operation. `reset()` makes the storage this queue's own (a copy of a queue shares its
 /// storage until either side's next `reset()`; between two resets only one copy may be used,
 /// as `RunArray` explains). Internal on purpose: only the kernel schedules and pops, always on
 /// the world's own copy, so no caller can schedule on a copy whose storage another copy uses.
-struct EventQueue: Sendable {
-    /// Pending keys, latest first: `keys[0..<count]`.
-    var keys: RunArray<UInt64>
-    /// The payload of every event scheduled this run, by insertion number.
-    var payloads: RunArray<WorldEvent>
-    /// Pending events: `keys[0..<count]`.
+struct EventQueue {
+    /// Owns both blocks; decides, by its reference count, whether a copy shares them.
+    private var storage: EventQueueStorage
+    /// `storage.keys` and `storage.payloads`, held here so that an access is one load.
+    private var keys: UnsafeMutablePointer<UInt64>
+    private var payloads: UnsafeMutablePointer<WorldEvent>
+    /// Payload slots (`storage.capacity`); the keys block has one more.
+    private var capacity: Int
+    /// Events scheduled this run: the next insertion number.
+    private(set) var scheduled = 0
+    /// Pending events: `keys[1...count]`.
     private(set) var count = 0
     /// The time of the event most recently popped.
     private(set) var now: SimTime = 0
@@ -54,85 +64,92 @@ struct EventQueue: Sendable {
     static var linearScanLimit: Int { 16 }
 
     init(capacity: Int = 256) {
-        keys = RunArray(capacity: capacity)
-        payloads = RunArray(capacity: capacity)
+        storage = EventQueueStorage(capacity: Swift.max(capacity, 1))
+        keys = storage.keys
+        payloads = storage.payloads
+        self.capacity = storage.capacity
     }
 
     var isEmpty: Bool { count == 0 }
 
     /// The time of the earliest pending event, or nil when none is pending.
     /// - Complexity: O(1).
-    var nextTime: SimTime? { count > 0 ? SimTime(keys[count - 1] >> Event.sequenceBits) : nil }
+    var nextTime: SimTime? { count > 0 ? SimTime(keys[count] >> Event.sequenceBits) : nil }
 
     /// Empties the queue and rewinds the clock, keeping the storage (made this queue's own).
     /// Returns whether the storage was shared with another copy: one uniqueness check stands
-    /// for every array copied together with `keys` (`payloads` here, the world's arrays in
-    /// `World.reset`), because a run's arrays are only ever copied all at once.
+    /// for every array copied together with the queue (the world's, in `World.reset`), because
+    /// a run's arrays are only ever copied all at once.
     /// - Complexity: O(1); allocates only when the storage was shared.
     @discardableResult
+    @inline(__always)
     mutating func reset() -> Bool {
-        let shared = keys.makeUnique()
-        payloads.removeAll(shared: shared)
+        let shared = !isKnownUniquelyReferenced(&storage)
+        if shared { adopt(EventQueueStorage(capacity: capacity)) }
+        scheduled = 0
         count = 0
         now = 0
         return shared
     }
 
-    /// Schedules `event` at `time`, which must not be in the past.
+    /// Schedules `event` at `time`, which must lie between now and `Event.maxTime`.
     /// - Complexity: O(k), k the pending events that fire before this one (at most 16
     ///   compares, then O(log n) compares and one block move); no allocation once the storage
     ///   has grown to its working size.
     @inline(__always)
     mutating func schedule(_ event: WorldEvent, at time: SimTime) {
-        invariant(time >= now && time <= Event.maxTime, "an event must lie between now and 2^42 ms")
+        // One unsigned compare for both bounds: time − now wraps past maxTime − now when time < now.
+        invariant(UInt64(bitPattern: time &- now) <= UInt64(bitPattern: Event.maxTime &- now),
+                  "an event must lie between now and 2^42 ms")
+        if scheduled == capacity { grow() }
+        let sequence = scheduled
+        (payloads + sequence).initialize(to: event)
+        scheduled = sequence &+ 1
         // Both conversions are of values known to be non-negative: no sign check needed.
-        let sequence = UInt64(truncatingIfNeeded: payloads.count)
-        invariant(sequence < Event.maxSequence, "too many events scheduled in one run")
-        payloads.append(event)
-        let key = UInt64(truncatingIfNeeded: time) << Event.sequenceBits | sequence
-        if count == keys.count { keys.append(key) }
-        let end = count
-        count &+= 1
-        let sorted = keys.baseAddress
+        let key = UInt64(truncatingIfNeeded: time) << Event.sequenceBits | UInt64(truncatingIfNeeded: sequence)
+        let end = count &+ 1
+        count = end
         if end <= EventQueue.linearScanLimit {
-            EventQueue.insertByScan(key, end: end, in: sorted)
+            EventQueue.insertByScan(key, end: end, in: keys)
         } else {
-            EventQueue.insertBySearch(key, end: end, in: sorted)
+            EventQueue.insertBySearch(key, end: end, in: keys)
         }
     }
 
-    /// Removes and returns the earliest event, advancing `now` to its time.
+    /// Removes and returns the earliest event, advancing `now` to its time. The time is never
+    /// before `now`: `schedule` admits no past time and keys leave in order (checked in
+    /// `_checkInvariants`).
     /// - Complexity: O(1).
     @inline(__always)
     mutating func pop() -> Event? {
-        guard count > 0 else { return nil }
-        count &-= 1
-        let first = keys.baseAddress[count]
-        let time = SimTime(first >> Event.sequenceBits)
-        invariant(time >= now, "time went backwards")
-        now = time
+        let last = count
+        guard last > 0 else { return nil }
+        count = last &- 1
+        let first = keys[last]
+        now = SimTime(first >> Event.sequenceBits)
         return Event(key: first, payload: payloads[Int(first & (Event.maxSequence - 1))])
     }
 
-    /// Inserts `key` into `sorted[0..<end]` (latest first), walking from the earliest end and
-    /// shifting every key that fires before it one slot up. The key is the newest scheduled,
-    /// so it is never equal to another; among equal times it goes after (below) them.
+    /// Inserts `key` into `sorted[1..<end]` (latest first) as slot `end` opens, walking from the
+    /// earliest end and shifting every key that fires before it one slot up; the sentinel at
+    /// `sorted[0]` stops the walk. The key is the newest scheduled, so it is never equal to
+    /// another; among equal times it goes after (below) them.
     @inline(__always)
     static func insertByScan(_ key: UInt64, end: Int, in sorted: UnsafeMutablePointer<UInt64>) {
         var slot = end
-        while slot > 0 {
-            let before = sorted[slot - 1]
-            guard before < key else { break }
+        var before = sorted[slot &- 1]
+        while before < key {
             sorted[slot] = before
-            slot -= 1
+            slot &-= 1
+            before = sorted[slot &- 1]
         }
         sorted[slot] = key
     }
 
     /// The same insertion for a long queue: binary search for the slot, then one move.
     static func insertBySearch(_ key: UInt64, end: Int, in sorted: UnsafeMutablePointer<UInt64>) {
-        // The first index whose key is below `key` (keys descend).
-        var low = 0, high = end
+        // The first index in 1..<end whose key is below `key` (keys descend).
+        var low = 1, high = end
         while low < high {
             let middle = (low + high) / 2
             if sorted[middle] > key { low = middle + 1 } else { high = middle }
@@ -141,17 +158,43 @@ struct EventQueue: Sendable {
         sorted[low] = key
     }
 
-    /// Checks that the keys are sorted and that nothing pending lies in the past (debug builds).
+    /// Doubles both blocks, keeping the run's payloads and pending keys: a run that schedules
+    /// more events than any before it. The bound on insertion numbers is checked here, the
+    /// only place `capacity` grows, so `schedule` never tests it.
+    @inline(never)
+    private mutating func grow() {
+        invariant(UInt64(capacity) < Event.maxSequence, "too many events scheduled in one run")
+        let newCapacity = Swift.min(2 * capacity, Int(Event.maxSequence))
+        adopt(storage.copy(scheduled: scheduled, pending: count, capacity: newCapacity))
+    }
+
+    /// Makes `newStorage` this queue's storage.
+    @inline(__always)
+    private mutating func adopt(_ newStorage: EventQueueStorage) {
+        storage = newStorage
+        keys = newStorage.keys
+        payloads = newStorage.payloads
+        capacity = newStorage.capacity
+    }
+
+    /// Checks the sentinel, that the keys are sorted, that nothing pending lies in the past and
+    /// that every pending key has its payload (debug builds).
     func _checkInvariants() {
         #if DEBUG
-        invariant(count <= keys.count, "more pending events than slots")
-        for index in 1..<max(count, 1) {
+        invariant(count <= scheduled && scheduled <= capacity, "more pending or scheduled events than slots")
+        invariant(keys[0] == UInt64.max, "the sentinel was overwritten")
+        for index in stride(from: 2, through: count, by: 1) {
             invariant(keys[index] < keys[index - 1], "pending events out of order")
         }
-        if count > 0 { invariant(SimTime(keys[count - 1] >> Event.sequenceBits) >= now, "pending event in the past") }
-        for index in 0..<count {
-            invariant(Int(keys[index] & (Event.maxSequence - 1)) < payloads.count, "a pending key without its payload")
+        if count > 0 { invariant(SimTime(keys[count] >> Event.sequenceBits) >= now, "pending event in the past") }
+        for index in stride(from: 1, through: count, by: 1) {
+            invariant(Int(keys[index] & (Event.maxSequence - 1)) < scheduled, "a pending key without its payload")
         }
         #endif
     }
 }
+
+/// `@unchecked`: `keys` and `payloads` are only cached copies of `storage`'s pointers, so a
+/// queue is exactly as sendable as its `EventQueueStorage` (see there); the compiler cannot see
+/// that for raw pointers.
+extension EventQueue: @unchecked Sendable {}

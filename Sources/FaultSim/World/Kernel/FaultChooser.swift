@@ -60,9 +60,17 @@ public struct FaultChooser: Sendable, Equatable {
     @inline(__always)
     public static func isChoice(probability: Double) -> Bool { probability > 0 && probability < 1 }
 
-    /// Whether `fault` fires at fault point number `point`.
+    /// Whether `fault` fires at fault point number `point`. The plain seeded test is inlined at
+    /// every fault point; suppression and scripts, out of line, keep the point's code small.
     @inline(__always)
     public func fires(_ fault: FaultKind, probability: Double, uniform: Double, point: Int) -> Bool {
+        guard points != nil else { return uniform < probability }
+        return firesWithPoints(fault, probability: probability, uniform: uniform, point: point)
+    }
+
+    /// `fires` for a suppressing or scripted chooser.
+    @inline(never)
+    func firesWithPoints(_ fault: FaultKind, probability: Double, uniform: Double, point: Int) -> Bool {
         guard let points else { return uniform < probability }
         if !isScripted {
             return uniform < probability && !FaultChooser.contains(points, point) && suppressedKinds & (1 << UInt64(fault.rawValue)) == 0

@@ -1,28 +1,31 @@
 /// A stretch of a run that one fault covers (an offline episode, an Apple outage): one choice
-/// point, not a coin flip per request. Its three uniforms are drawn from the plan stream in every
+/// point, not a coin flip per request. Its three uniforms are taken from the plan stream in every
 /// run, so every design sees the same world, and become a window only in the runs where the
-/// fault fires.
+/// fault fires; they are computed only then (`DeferredUniform`), and whether it happens only
+/// when its probability is above 0.
 struct FaultWindow: Sendable {
     /// When the window opens and closes (ms from the run's start); −1 when the run has none.
     private(set) var from: SimTime = -1
     private(set) var until: SimTime = -1
 
     /// The window's uniforms: whether it happens, when it starts, how long it lasts.
-    struct Draws { var occurs, start, length: Double }
+    struct Draws { var occurs, start, length: DeferredUniform }
 
-    /// Draws the window's three uniforms from the plan stream.
+    /// Takes the window's three uniforms from the plan stream.
     @inline(__always)
     static func draw(_ kernel: inout Kernel) -> Draws {
-        Draws(occurs: kernel.unit(.plan), start: kernel.unit(.plan), length: kernel.unit(.plan))
+        Draws(occurs: kernel.streams.deferUnit(.plan), start: kernel.streams.deferUnit(.plan),
+              length: kernel.streams.deferUnit(.plan))
     }
 
     /// Opens the window, once its fault fired (through the seam, with `draws.occurs`): it starts
     /// at `start` and lasts `length`. The caller asks the seam first, so the distributions are
-    /// read only in the runs that have a window.
-    @inline(__always)
+    /// read only in the runs that have a window. Out of line: a window opens in about one run in
+    /// seventy, and the two quantiles inlined made every run's planning too large to inline.
+    @inline(never)
     mutating func open(start: DurationDistribution, length: DurationDistribution, _ draws: Draws) {
-        from = start.quantile(draws.start)
-        until = from + length.quantile(draws.length)
+        from = start.quantile(draws.start.value)
+        until = from + length.quantile(draws.length.value)
     }
 
     /// Whether `time` falls inside the window.

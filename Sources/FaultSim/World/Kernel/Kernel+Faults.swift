@@ -11,17 +11,31 @@ extension Kernel {
     mutating func fault(_ kind: FaultKind, _ probability: Double, draw: Double) -> Bool {
         let fires = faults.fires(kind, probability: probability, uniform: draw, point: faultPoint)
         if faults.isScripted { recordChoice(kind, probability, fires: fires) }
-        faultPoint += 1
-        if fires {
-            tally.faultCounts[kind.rawValue] += 1
-            // The row (names and texts) is built only for a trace: building it is a switch
-            // of string literals, a cost per firing otherwise.
-            if traceLog != nil {
-                let row = kind.row
-                note(row.actor, nil, "FAULT \(row.name): \(row.firing)", fault: kind, faultPoint: faultPoint - 1)
-            }
-        }
+        faultPoint &+= 1  // at most one per scheduled event and a few per run: far below 2^63
+        if fires { countFiring(kind) }
         return fires
+    }
+
+    /// Counts a firing and notes it in a trace. Out of line on purpose: a fault fires about
+    /// once a run, and inlined, its array update and trace text made every fault point's code
+    /// several times larger (so large that the handlers around it were no longer inlined).
+    @inline(never)
+    mutating func countFiring(_ kind: FaultKind) {
+        tally.faultCounts[kind.rawValue] += 1
+        // The row (names and texts) is built only for a trace: building it is a switch
+        // of string literals, a cost per firing otherwise.
+        if traceLog != nil {
+            let row = kind.row
+            note(row.actor, nil, "FAULT \(row.name): \(row.firing)", fault: kind, faultPoint: faultPoint - 1)
+        }
+    }
+
+    /// The seam for a draw taken earlier and not yet computed (`DeferredUniform`): computed
+    /// only when the fault can fire. A probability of 0 never fires, seeded, suppressed or
+    /// scripted, whatever the draw, so the draw's mix is skipped and the result is the same.
+    @inline(__always)
+    mutating func fault(_ kind: FaultKind, _ probability: Double, deferred draw: DeferredUniform) -> Bool {
+        fault(kind, probability, draw: probability > 0 ? draw.value : 0)
     }
 
     /// A fault decided by a deterministic rule (a patience that ran out, a re-buy of an

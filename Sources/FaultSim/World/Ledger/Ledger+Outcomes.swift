@@ -19,7 +19,9 @@ extension Ledger {
         notChargedMask = 0
         // Only when kept: emptying an array is an out-of-line call, in every run otherwise.
         if keepsVerdicts { verdicts.removeAll(keepingCapacity: true) }
-        for (index, intent) in intents.enumerated() {
+        // By index, not `enumerated()`: the iterator retained and released the array's storage.
+        for index in 0..<intents.count {
+            let intent = intents[index]
             let bit = UInt64(1) << UInt64(index)
             let verdict: IntentVerdict
             if intent.charges == 0 {

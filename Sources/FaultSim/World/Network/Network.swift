@@ -27,7 +27,7 @@ struct Network: Sendable {
     /// its end.
     @inline(__always)
     mutating func startWeather(_ draws: FaultWindow.Draws, _ kernel: inout Kernel) {
-        guard kernel.fault(.weakNetwork, parameters.weakNetworkProbability, draw: draws.occurs) else { return }
+        guard kernel.fault(.weakNetwork, parameters.weakNetworkProbability, deferred: draws.occurs) else { return }
         offline.open(start: parameters.weakNetworkStart, length: parameters.weakNetworkDuration, draws)
         kernel.schedule(.networkRegained, after: offline.until)
     }

@@ -6,14 +6,15 @@ struct IntentPlan: Sendable {
     var item: Int32 = 0
     var sheetTime: SimTime = 0
     /// Uniforms of durations and decisions not every run uses (patience only behind a modal,
-    /// the switch delay only when the account switches): drawn in the plan, turned into
-    /// durations when used, so a run that never uses them skips the quantile.
-    var patienceDraw = 0.0
-    var switchDelayDraw = 0.0
-    var cancelDraw = 0.0
-    var doubleTapDraw = 0.0
-    var switchDraw = 0.0
-    /// Whether the intent is bought outside the app: drawn after the rest of the plan
+    /// the switch delay only when the account switches): taken in the plan, in its order, and
+    /// computed when used (`DeferredUniform`), so a run that never uses one skips its mix and
+    /// its quantile.
+    var patienceDraw = DeferredUniform(position: 0)
+    var switchDelayDraw = DeferredUniform(position: 0)
+    var cancelDraw = DeferredUniform(position: 0)
+    var doubleTapDraw = DeferredUniform(position: 0)
+    var switchDraw = DeferredUniform(position: 0)
+    /// Whether the intent is bought outside the app: taken after the rest of the plan
     /// (`User.planWhereBought`), decided when the intents are scheduled.
-    var outsideAppDraw = 0.0
+    var outsideAppDraw = DeferredUniform(position: 0)
 }

@@ -45,11 +45,11 @@ struct User: Sendable {
             let choice = catalog.itemsPerProduct > 1 ? kernel.streams.int(.plan, below: catalog.itemsPerProduct) : 0
             plan.item = items.item(product: plan.product, choice: Int32(choice))
             plan.sheetTime = parameters.paymentSheetTime.quantile(kernel.unit(.plan))
-            plan.patienceDraw = kernel.unit(.plan)
-            plan.switchDelayDraw = kernel.unit(.plan)
-            plan.cancelDraw = kernel.unit(.plan)
-            plan.doubleTapDraw = kernel.unit(.plan)
-            plan.switchDraw = kernel.unit(.plan)
+            plan.patienceDraw = kernel.streams.deferUnit(.plan)
+            plan.switchDelayDraw = kernel.streams.deferUnit(.plan)
+            plan.cancelDraw = kernel.streams.deferUnit(.plan)
+            plan.doubleTapDraw = kernel.streams.deferUnit(.plan)
+            plan.switchDraw = kernel.streams.deferUnit(.plan)
             plans.append(plan)
             ledger.recordIntent(item: plan.item)
         }
@@ -60,16 +60,19 @@ struct User: Sendable {
     /// earlier one.
     @inline(__always)
     mutating func planWhereBought(_ kernel: inout Kernel) {
-        for index in plans.indices { plans[index].outsideAppDraw = kernel.unit(.plan) }
+        for index in plans.indices { plans[index].outsideAppDraw = kernel.streams.deferUnit(.plan) }
     }
 
     /// Schedules every intent's start (after the rest of the plan is drawn): the user opening the
     /// app to buy, or, with `outsideAppPurchaseProbability`, buying in the App Store instead.
+    /// `mutating` although it writes nothing of the user's: a non-mutating method called on
+    /// `self`, a field of the world, while `kernel`, another field, is passed `inout`, got a
+    /// copy of the whole user (a 458-byte memcpy per run).
     @inline(__always)
-    func scheduleIntents(_ kernel: inout Kernel) {
+    mutating func scheduleIntents(_ kernel: inout Kernel) {
         for index in plans.indices {
             let intent = Int32(index)
-            if kernel.fault(.outsideAppPurchase, parameters.outsideAppPurchaseProbability, draw: plans[index].outsideAppDraw) {
+            if kernel.fault(.outsideAppPurchase, parameters.outsideAppPurchaseProbability, deferred: plans[index].outsideAppDraw) {
                 kernel.schedule(.outsideAppPurchase(intent: intent), after: plans[index].startAt)
             } else {
                 kernel.schedule(.intentStart(intent: intent), after: plans[index].startAt)
@@ -85,7 +88,7 @@ struct User: Sendable {
 
     /// How long the user waits behind the spinner for `intent`.
     @inline(__always)
-    func patience(_ intent: Int32) -> SimTime { parameters.patience.quantile(plans[Int(intent)].patienceDraw) }
+    func patience(_ intent: Int32) -> SimTime { parameters.patience.quantile(plans[Int(intent)].patienceDraw.value) }
 
     /// The uniform that answers payment `payment`'s sheet: the plan's own for the real one; for
     /// an accidental second payment, the double tap's uniform rescaled (it fired, so it is below
@@ -93,13 +96,13 @@ struct User: Sendable {
     @inline(__always)
     func sheetAnswerDraw(_ intent: Int32, payment: Int32) -> Double {
         let plan = plans[Int(intent)]
-        return payment == 0 ? plan.cancelDraw : Kernel.rescaled(plan.doubleTapDraw, parameters.doubleTapProbability)
+        return payment == 0 ? plan.cancelDraw.value : Kernel.rescaled(plan.doubleTapDraw.value, parameters.doubleTapProbability)
     }
 
     /// Whether the user taps Buy twice for `intent`.
     @inline(__always)
     func tapsTwice(_ intent: Int32, _ kernel: inout Kernel) -> Bool {
-        kernel.fault(.doubleTap, parameters.doubleTapProbability, draw: plans[Int(intent)].doubleTapDraw)
+        kernel.fault(.doubleTap, parameters.doubleTapProbability, deferred: plans[Int(intent)].doubleTapDraw)
     }
 
     /// The user's first charge for `intent` went through; the user may switch app account a
@@ -107,8 +110,8 @@ struct User: Sendable {
     @inline(__always)
     func afterFirstCharge(_ intent: Int32, _ kernel: inout Kernel) {
         let plan = plans[Int(intent)]
-        if kernel.fault(.accountSwitch, parameters.accountSwitchProbability, draw: plan.switchDraw) {
-            kernel.schedule(.accountSwitch, after: parameters.accountSwitchDelay.quantile(plan.switchDelayDraw))
+        if kernel.fault(.accountSwitch, parameters.accountSwitchProbability, deferred: plan.switchDraw) {
+            kernel.schedule(.accountSwitch, after: parameters.accountSwitchDelay.quantile(plan.switchDelayDraw.value))
         }
     }
 

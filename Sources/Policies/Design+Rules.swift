@@ -16,9 +16,9 @@ extension Design {
         /// The axes the rule involves, as `customDesigns` spells them.
         public let axes: [String]
         /// The problem, or nil when `design` keeps the rule.
-        let check: @Sendable (Design) -> String?
+        let check: @Sendable (borrowing Design) -> String?
 
-        init(_ kind: Kind, _ axes: [String], _ check: @escaping @Sendable (Design) -> String?) {
+        init(_ kind: Kind, _ axes: [String], _ check: @escaping @Sendable (borrowing Design) -> String?) {
             self.kind = kind
             self.axes = axes
             self.check = check
@@ -29,6 +29,14 @@ extension Design {
     /// the design is consistent. In `rules` order.
     /// - Complexity: O(rules).
     public var problems: [String] { Design.rules.compactMap { $0.check(self) } }
+
+    /// Whether `problems` is empty, without building it: the design space asks this of every
+    /// point it enumerates, and an array per question cost `optimize` a tenth of its time.
+    /// - Complexity: O(rules), stopping at the first rule broken.
+    public var isShippable: Bool {
+        for rule in Design.rules where rule.check(self) != nil { return false }
+        return true
+    }
 
     /// Whether some rule that combines axes names `axis`: a value of it can make a design illegal.
     public static func isConstrained(_ axis: String) -> Bool {

@@ -95,6 +95,6 @@ extension Ablation {
     }
 
     static func legal(_ design: Design, moving axes: [Int], to target: Design) -> Bool {
-        moving(design, axes, to: target).problems.isEmpty
+        moving(design, axes, to: target).isShippable
     }
 }

@@ -5,8 +5,10 @@ import Policies
 /// panel whose accumulator (`Recorder`) keeps each design's runs as profile slices. The
 /// profiles never depend on the threads or their timing.
 enum ProfileRunner {
-    /// Designs simulated side by side at most: each worker holds one world per design.
-    static let groupSize = 64
+    /// Designs simulated side by side at most. One: a design's world then stays in the cache
+    /// for a whole chunk of runs, which is what makes a race fast (64 side by side ran a third
+    /// slower); profiles need no run of two designs at once.
+    static let groupSize = 1
 
     /// Extends `profiles[i]` (of `designs[i]`) to `prefix` runs, for every i in `which`.
     /// Returns the design-runs simulated.

@@ -82,7 +82,7 @@ public struct DesignSpace: Sendable {
     public func isLegal(_ point: DesignPoint) -> Bool {
         var design = axes(at: point)
         design.name = ""
-        return design.problems.isEmpty
+        return design.isShippable
     }
 
     /// The legal designs one axis away from `point`, in axis order then value order.

@@ -21,32 +21,33 @@ struct CommandOutput: Sendable {
     let standard: @Sendable (String) -> Void
     /// Text for standard error, exactly as printed (line ends included).
     let error: @Sendable (String) -> Void
-    /// Whether standard error is a terminal a progress line may be drawn on: never for a
-    /// capture, so a test's transcript holds no timing-dependent text.
-    let errorIsTerminal: Bool
+    /// How a long job shows its progress on standard error: redrawn in place on a terminal,
+    /// a plain line every few seconds in a log or a pipe, none for a capture (so a test's
+    /// transcript holds no timing-dependent text).
+    let progress: ProgressLine.Style
     /// Where an output file named `-` goes: standard output, which then carries that file alone
     /// (`Command.main` sends everything else the command prints to standard error).
     let data: @Sendable (String) -> Void
 
-    init(standard: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void, errorIsTerminal: Bool,
-         data: (@Sendable (String) -> Void)? = nil) {
+    init(standard: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+         progress: ProgressLine.Style, data: (@Sendable (String) -> Void)? = nil) {
         self.standard = standard
         self.error = error
-        self.errorIsTerminal = errorIsTerminal
+        self.progress = progress
         self.data = data ?? standard
     }
 
     /// These streams with standard output kept for an output file named `-`, and the command's
     /// own text sent to standard error.
     var dataOnStandardOutput: CommandOutput {
-        CommandOutput(standard: error, error: error, errorIsTerminal: errorIsTerminal, data: standard)
+        CommandOutput(standard: error, error: error, progress: progress, data: standard)
     }
 
     /// The process's standard output and standard error.
     static let processStreams = CommandOutput(
         standard: { Swift.print($0, terminator: "") },
         error: { FileHandle.standardError.write(Data($0.utf8)) },
-        errorIsTerminal: isatty(STDERR_FILENO) == 1)
+        progress: isatty(STDERR_FILENO) == 1 ? .redrawn : .logLines)
 
     /// Where the commands running in this task print: the process's streams unless a caller
     /// bound another.

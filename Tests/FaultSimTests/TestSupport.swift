@@ -186,7 +186,7 @@ final class CapturedText: Sendable {
 /// what went to standard output and standard error.
 func capturingCommandOutput<Result>(_ body: () throws -> Result) rethrows -> (result: Result, output: String, errorOutput: String) {
     let output = CapturedText(), errorOutput = CapturedText()
-    let capture = CommandOutput(standard: { output.append($0) }, error: { errorOutput.append($0) }, errorIsTerminal: false)
+    let capture = CommandOutput(standard: { output.append($0) }, error: { errorOutput.append($0) }, progress: .none)
     let result = try CommandOutput.$current.withValue(capture) { try body() }
     return (result, output.value, errorOutput.value)
 }

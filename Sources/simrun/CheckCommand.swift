@@ -63,7 +63,7 @@ enum CheckCommand: Command {
             }
         }
         if let junitTarget {
-            let report = CheckJUnit.render(verdicts, scenario: scenario.name, platform: scenario.platform.name, maxFaults: k)
+            let report = CheckJUnit.render(verdicts, scenario: scenario.label, platform: scenario.platform.name, maxFaults: k)
             try ScenarioInput.write([(junitTarget, report)])
         }
         let failing = verdicts.filter(\.failed)

@@ -67,7 +67,7 @@ enum RunCommand: Command {
 
     /// The scenario's description and platform, above a result table (shared with `merge`).
     static func printHeader(_ scenario: Scenario) {
-        printOutput(wrapped("scenario \(scenario.name): \(scenario.description.isEmpty ? "(no description)" : scenario.description)",
+        printOutput(wrapped("scenario \(scenario.label): \(scenario.description.isEmpty ? "(no description)" : scenario.description)",
                             width: ResultTable.narrowWidth))
         let platform = scenario.platform
         printOutput("platform \(platform.name): one-time-charge notifications \(platform.oneTimeChargeNotifications.rawValue), "

@@ -16,7 +16,7 @@ enum ScenarioInput {
         var scenario: Scenario
         /// How to load it again with a key changed (a sweep's or a crossover's values).
         let origin: ScenarioSource
-        /// How to name it in messages.
+        /// How to name it in messages: the path, then the `--set` words `Scenario.label` shows.
         let shownPath: String
         /// The path argument that replays it (nil: leave it out, the default scenario).
         let replayPath: String?
@@ -39,8 +39,10 @@ enum ScenarioInput {
             let name = "built-in \(file)"
             (origin, shownPath, inputs) = (ScenarioSource(.json(Scenario.defaultFileText, file: name, name: "default"), overrides: overrides), name, [])
         }
+        let shown = ([shownPath] + Scenario.shownOverrides(overrides.map(\.text))).joined(separator: " ")
         do {
-            return Source(scenario: try origin.load(), origin: origin, shownPath: shownPath, replayPath: path, inputs: inputs)
+            return Source(scenario: try origin.load(), origin: origin, shownPath: shown,
+                          replayPath: path, inputs: inputs)
         } catch {
             throw reported(error)
         }

@@ -47,7 +47,7 @@ enum TraceCommand: Command {
         let summary = world.lastRunVerdicts.map { $0.cause == .none ? $0.outcome.rawValue : "\($0.outcome.rawValue) (\($0.cause.name))" }
             .joined(separator: ", ")
         let capped = world.lastRunReachedCap ? " (stopped at the event cap)" : ""
-        let title = "\(chosen.name) - \(scenario.name) run \(runIndex), seed \(scenario.seed): \(summary)"
+        let title = "\(chosen.name) - \(scenario.label) run \(runIndex), seed \(scenario.seed): \(summary)"
         try ScenarioInput.write([(targets[0], SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: title))])
         printOutput(TraceText.render(world.trace, verdicts: world.lastRunVerdicts,
                                      header: "\(command)\n" + olderOSLine(world) + "\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")

@@ -74,7 +74,17 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         expectSimrun(["run", scenario, "--runs", "200", "--designs", "naive", "--out", out,
                       "--set", "platform=pre-2025", "--set", "seed=9"], exits: 0)
         let row = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")[1]
-        #expect(row.hasPrefix("default,pre-2025,naive,9,200,"))
+        #expect(row.hasPrefix("default,pre-2025,naive,9,200,"), "keys with a column of their own stay out of the name")
+        // Any other override names the scenario in the table and the header, so two runs of one
+        // file with different overrides can be told apart.
+        let set = expectSimrun(["run", scenario, "--runs", "200", "--designs", "naive", "--out", out,
+                                "--set", "network.weakNetworkProbability=0.2"], exits: 0)
+        #expect(set.output.contains("scenario default --set network.weakNetworkProbability=0.2:"), "\(set.output)")
+        let setRow = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")[1]
+        #expect(setRow.hasPrefix("default --set network.weakNetworkProbability=0.2,today,naive,1,200,"))
+        let compare = expectSimrun(["compare", scenario, "--runs", "200", "--designs", "naive,bliap", "--quiet",
+                                    "--set", "network.weakNetworkProbability=0.2"], exits: 0)
+        #expect(compare.output.hasPrefix("simrun compare: \(scenario) --set network.weakNetworkProbability=0.2 (today platform)"))
         expectSimrun(["run", scenario, "--runs", "10", "--set", "network.requestLosProbability=0.1"], exits: 65)
         expectSimrun(["run", scenario, "--runs", "10", "--set", "network.requestLossProbability=1.5"], exits: 65)
         expectSimrun(["run", scenario, "--runs", "10", "--set", "nothing-to-set"], exits: 64)

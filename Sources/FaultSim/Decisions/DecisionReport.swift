@@ -45,7 +45,7 @@ public struct DecisionJob: Sendable, Equatable {
 
     /// The job of `scenario` at `runs` runs, named `source` (its path; its name when nil).
     public init(_ scenario: Scenario, source: String? = nil, runs: Int? = nil) {
-        self.init(source: source ?? scenario.name, scenario: scenario.name, platform: scenario.platform.name, seed: scenario.seed,
+        self.init(source: source ?? scenario.label, scenario: scenario.label, platform: scenario.platform.name, seed: scenario.seed,
                   runs: runs ?? scenario.runs)
     }
 

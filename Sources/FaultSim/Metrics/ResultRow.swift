@@ -8,7 +8,7 @@ public struct ResultRow: Sendable {
     public let tally: DesignTally
 
     public init(scenario: Scenario, design: String, tally: DesignTally) {
-        self.init(scenario: scenario.name, platform: scenario.platform.name, design: design, seed: scenario.seed, tally: tally)
+        self.init(scenario: scenario.label, platform: scenario.platform.name, design: design, seed: scenario.seed, tally: tally)
     }
 
     public init(scenario: String, platform: String, design: String, seed: UInt64, tally: DesignTally) {

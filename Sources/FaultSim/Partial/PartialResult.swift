@@ -68,7 +68,7 @@ public struct PartialResult: Sendable, Equatable {
         parts = zip(scenarios, results).map { scenario, result in
             var whole = scenario
             whole.runs = Int(totalRuns)
-            return Part(name: scenario.name, platform: scenario.platform.name, description: scenario.description,
+            return Part(name: scenario.label, platform: scenario.platform.name, description: scenario.description,
                         scenario: whole.jsonValue, tallies: result.tallies, pairs: result.pairs)
         }
         // A StoreKit 2 design's olderOSDesign runs some of its runs: hashed too, as it may be a

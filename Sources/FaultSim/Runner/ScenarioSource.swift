@@ -32,6 +32,7 @@ public struct ScenarioSource: Sendable {
         case .json(let json, let file, let name): scenario = try ScenarioLoader.parse(json, file: file, name: name, overrides: overrides + extra)
         }
         if let seed { scenario.seed = seed }
+        scenario.overridesGiven = overrides.map(\.text)
         return scenario
     }
 

@@ -9,6 +9,9 @@ import Policies
 public struct Scenario: Sendable, Equatable {
     /// Short name used in result tables: the scenario file's name without `.json`.
     public var name: String = "default"
+    /// The `--set` overrides given on the command line, as typed (`KEY.PATH=VALUE`): a
+    /// scenario changed there is not the file's, and every output that names it says so.
+    public var overridesGiven: [String] = []
     /// What the scenario stresses, in one or two sentences.
     public var description: String = ""
     /// Independent runs (one user, one device, one world each), at most `maxRuns`.
@@ -25,6 +28,21 @@ public struct Scenario: Sendable, Equatable {
     public var designs: [String] = Design.presets.map(\.name)
     /// Designs the scenario file defines itself (a preset with axes overridden).
     public var customDesigns: [Design] = []
+
+    /// How result tables, headers and reports name the scenario: `name`, then the `--set`
+    /// words of `shownOverrides`, so two runs of one file with different overrides can be told
+    /// apart: `ours --set network.weakNetworkProbability=0.2`.
+    public var label: String { ([name] + Scenario.shownOverrides(overridesGiven)).joined(separator: " ") }
+
+    /// Keys a result table has a column for and a header names anyway.
+    static let keysShownApart: Set<String> = ["platform", "seed", "runs", "designs"]
+
+    /// `--set KEY=VALUE` words for the overrides among `texts` (as typed) that change a key
+    /// without a column of its own, in the order given.
+    public static func shownOverrides(_ texts: [String]) -> [String] {
+        texts.filter { text in !keysShownApart.contains(String(text.prefix { $0 != "=" })) }
+            .map { "--set " + ShellWord.quoted($0) }
+    }
 
     /// Every design this scenario can name: the presets, then its custom designs.
     public var availableDesigns: [Design] { Design.presets + customDesigns }

@@ -169,7 +169,7 @@ extension Robustness {
             RobustResult.SettingInfo(kind: setting.kind, assignments: setting.assignments.map { .init(guess: $0.guess, value: .init($0.value)) },
                                      sameAsBaseline: setting.sameAsBaseline)
         }
-        return RobustResult(source: source ?? baseline.name, scenarioName: baseline.name, platform: baseline.platform.name, description: baseline.description,
+        return RobustResult(source: source ?? baseline.name, scenarioName: baseline.label, platform: baseline.platform.name, description: baseline.description,
                             seed: baseline.seed, runs: runs, designs: designs.map(\.name), guesses: infos, skipped: skipped,
                             settings: settingInfos, points: points, crossoverSteps: crossoverSteps, contentHash: contentHash,
                             shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [])

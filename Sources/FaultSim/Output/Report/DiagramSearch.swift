@@ -39,7 +39,7 @@ struct DiagramSearch: Sendable {
         var world = DesignWorlds(scenario: scenario, design: design)
         world.tracing = true
         world.run(best)
-        let title = "\(design.name) - \(scenario.name) run \(best), seed \(scenario.seed): "
+        let title = "\(design.name) - \(scenario.label) run \(best), seed \(scenario.seed): "
             + world.lastRunVerdicts.map { $0.cause == .none ? $0.outcome.rawValue : "\($0.outcome.rawValue) (\($0.cause.name))" }
             .joined(separator: ", ")
         let judged = DecisiveFaults.judge(scenario: scenario, design: design, run: best, trace: world.trace, verdicts: world.lastRunVerdicts)

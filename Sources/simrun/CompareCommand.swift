@@ -45,6 +45,7 @@ enum CompareCommand: Command {
         printOutput(table(lines, a: a.name, b: b.name), terminator: "")
         printOutput("")
         for line in lines { printOutput(verdict(line, a: a.name, b: b.name)) }
+        if let tradeOff = tradeOff(lines, a: a.name, b: b.name) { printOutput("\n" + tradeOff) }
         return ExitCode.success
     }
 
@@ -80,11 +81,31 @@ enum CompareCommand: Command {
         return "\(what): \(fewer) \(verb) \(more) (\(evidence))."
     }
 
+    /// When the design that loses significantly fewer orders is significantly worse on another
+    /// harm (`Outcome.blemishes`: lost sales, mis-deliveries, duplicates, double charges), a
+    /// sentence that says so: fewer lost orders alone is not the whole answer.
+    static func tradeOff(_ lines: [Line], a: String, b: String) -> String? {
+        guard let lost = lines.first(where: { $0.outcome == .lost }), lost.logP < Significance.logLevel,
+              lost.counts.onlyA != lost.counts.onlyB else { return nil }
+        let aLosesFewer = lost.counts.onlyA < lost.counts.onlyB
+        let worse = lines.filter { line in
+            line.outcome != .lost && Outcome.blemishes.contains(line.outcome) && line.logP < Significance.logLevel
+                && (aLosesFewer ? line.counts.onlyA > line.counts.onlyB : line.counts.onlyB > line.counts.onlyA)
+        }
+        guard !worse.isEmpty else { return nil }
+        let harms = worse.map { line in
+            let (mine, theirs) = aLosesFewer ? (line.countA, line.countB) : (line.countB, line.countA)
+            return "\(line.outcome.row.counted) (\(Grouped.format(Int(mine))) vs \(Grouped.format(Int(theirs))))"
+        }
+        return "Trade-off: \(aLosesFewer ? a : b) loses fewer orders but is worse on " + harms.joined(separator: ", ")
+            + ": weigh them before choosing."
+    }
+
     static func csv(_ lines: [Line], scenario: Scenario, a: String, b: String, intents: Int64) -> String {
         var text = "scenario,platform,design_a,design_b,outcome,intents,count_a,count_b,only_a,only_b,both,difference_pts,ci_low_pts,ci_high_pts,log_p_exact,p_exact\n"
         for line in lines {
             let d = line.difference
-            text += [scenario.name, scenario.platform.name, a, b, line.outcome.name, String(intents), String(line.countA), String(line.countB),
+            text += [scenario.label, scenario.platform.name, a, b, line.outcome.name, String(intents), String(line.countA), String(line.countB),
                      String(line.counts.onlyA), String(line.counts.onlyB), String(line.counts.both), signed(d.points, places: 6),
                      signed(d.low, places: 6), signed(d.high, places: 6), signed(line.logP, places: 6),
                      PValue.text(logP: line.logP)].joined(separator: ",") + "\n"

@@ -89,6 +89,45 @@ struct ComparisonTests {
         #expect(CompareCommand.verdict(line(0, 0), a: "A", b: "B") == "orders lost: the same intents under both designs (0).")
     }
 
+    @Test("compare flags a trade-off: fewer lost orders but significantly more of another harm")
+    func tradeOffs() {
+        func line(_ outcome: Outcome, _ b: Int64, _ c: Int64) -> CompareCommand.Line {
+            let counts = PairedOutcomes.Counts(onlyA: b, onlyB: c, both: 0)
+            return CompareCommand.Line(outcome: outcome, countA: b, countB: c, counts: counts,
+                                       difference: counts.difference(intents: 100_000), logP: counts.exactLogPValue)
+        }
+        let lines = [line(.lost, 975, 6), line(.doubleCharged, 0, 696), line(.misdelivered, 0, 2), line(.notCharged, 108, 0)]
+        #expect(CompareCommand.tradeOff(lines, a: "v0", b: "naive")
+            == "Trade-off: naive loses fewer orders but is worse on intents charged twice (696 vs 0): weigh them before choosing.")
+        // Not charging is no harm; an insignificant difference in lost orders decides nothing.
+        #expect(CompareCommand.tradeOff([line(.lost, 975, 6), line(.notCharged, 0, 108)], a: "v0", b: "naive") == nil)
+        #expect(CompareCommand.tradeOff([line(.lost, 3, 7), line(.doubleCharged, 696, 0)], a: "A", b: "B") == nil)
+    }
+
+    @Test("The table's leader is the tie's design with no more of any other harm, and a note flags a leader clearly worse on one")
+    func leaderCaveat() {
+        func tally(lost: Int64, doubleCharged: Int64) -> DesignTally {
+            var tally = DesignTally()
+            tally.runs = 100_000
+            tally.intents = 100_000
+            tally.lost = lost
+            tally.doubleCharged = doubleCharged
+            tally.delivered = 100_000 - lost
+            return tally
+        }
+        let tied = [("weiai", tally(lost: 0, doubleCharged: 696)), ("bliap", tally(lost: 0, doubleCharged: 0))]
+            .map { ResultRow(scenario: Scenario(), design: $0.0, tally: $0.1) }
+        let text = ResultTable.render(tied, pairs: PairedLosses(designs: 2))
+        #expect(text.contains("the others are compared with bliap") || text.contains("All 2 designs tie"), "\(text)")
+        #expect(!text.contains("Note:"), "the leader, bliap, charges no one twice")
+        let alone = [("weiai", tally(lost: 0, doubleCharged: 696)), ("bliap", tally(lost: 1, doubleCharged: 0))]
+            .map { ResultRow(scenario: Scenario(), design: $0.0, tally: $0.1) }
+        #expect(ResultTable.leaderCaveat(alone, leader: 0)
+            == "Note: weiai loses the fewest orders but is clearly worse on intents charged twice 696 (bliap: 0); "
+            + "weigh that before choosing (simrun compare pairs them).")
+        #expect(ResultTable.percentPlaces(high: 0.0000029) == 5 && ResultTable.percentPlaces(high: 0.03) == 3)
+    }
+
     @Test("compare rejects bad design lists with exit 64", arguments: [
         ["compare", "--designs", "naive"],
         ["compare", "--designs", "naive,naive"],
@@ -99,18 +138,29 @@ struct ComparisonTests {
         expectSimrun(arguments + ["--quiet"], exits: 64)
     }
 
-    @Test("No progress line when standard error is not a terminal, or with --quiet")
-    func progressOnlyOnATerminal() {
-        #expect(!ProgressLine(total: 10, label: "test", quiet: false, terminal: false).isDrawing)
-        #expect(!ProgressLine(total: 10, label: "test", quiet: true, terminal: true).isDrawing)
+    @Test("Progress is redrawn on a terminal, written as plain lines in a log, and silenced by --quiet or a capture")
+    func progressStyles() {
+        #expect(!ProgressLine(total: 10, label: "test", quiet: false, style: .none).isDrawing)
+        #expect(!ProgressLine(total: 10, label: "test", quiet: true, style: .redrawn).isDrawing)
+        #expect(!ProgressLine(total: 10, label: "test", quiet: true, style: .logLines).isDrawing)
         // Finished before its first second, the line only erases itself, on the command's
         // standard error (here captured, not the terminal's).
         let erased = capturingCommandOutput {
-            let drawing = ProgressLine(total: 10, label: "test", quiet: false, terminal: true)
+            let drawing = ProgressLine(total: 10, label: "test", quiet: false, style: .redrawn)
             #expect(drawing.isDrawing)
             drawing.finish()
         }
         #expect(erased.errorOutput == "\r\u{1B}[K" && erased.output.isEmpty, "\(erased.errorOutput.debugDescription)")
+        // In a log: whole lines, no escapes, nothing to erase at the end.
+        let logged = capturingCommandOutput {
+            let lines = ProgressLine(total: 10, label: "test", quiet: false, style: .logLines, logInterval: .milliseconds(20))
+            lines.counter.add(4)
+            Thread.sleep(forTimeInterval: 0.2)
+            lines.finish()
+        }
+        let lines = logged.errorOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 2 && lines.last == "" && !logged.errorOutput.contains("\u{1B}"), "\(logged.errorOutput.debugDescription)")
+        #expect(lines.first?.hasPrefix("test: 4 / 10 runs, ") == true, "\(logged.errorOutput.debugDescription)")
         #expect([0.6, 1.4, 90, 600, 9_000].map { DurationText.spoken(seconds: $0) } == ["1 second", "1 second", "90 seconds", "10 minutes", "2.5 hours"])
     }
 

@@ -19,16 +19,19 @@ public enum ResultTable {
 
     public static func render(_ rows: [ResultRow], pairs: PairedLosses? = nil, wide: Bool = false) -> String {
         let minimum = rows.map(\.tally.lost).min()
-        let best = rows.indices.filter { rows[$0].tally.lost == minimum }
+        let leader = Leader.index(of: rows.map(\.tally)) ?? 0
+        // The leader first: the others are measured against it.
+        let best = [leader] + rows.indices.filter { $0 != leader && rows[$0].tally.lost == minimum }
         var columns: [Column] = [Column(header: "design", leftAligned: true) { $1.design }]
         if wide { columns.append(Column(header: "intents", leftAligned: false) { String($1.tally.intents) }) }
         columns += [
             Column(header: "lost", leftAligned: false) { String($1.tally.lost) },
             Column(header: "lost rate [95% CI]", leftAligned: false) {
                 let lost = $1.tally.lostRate
-                let interval = wide ? "[\(percent(lost.low)), \(percent(lost.high))]"
-                    : "[\(FixedPoint.format(lost.low * 100, places: 3)), \(FixedPoint.format(lost.high * 100, places: 3))]"
-                return "\(percent(lost.rate)) \(interval)"
+                let places = percentPlaces(high: lost.high)
+                let interval = wide ? "[\(percent(lost.low, places: places)), \(percent(lost.high, places: places))]"
+                    : "[\(FixedPoint.format(lost.low * 100, places: places)), \(FixedPoint.format(lost.high * 100, places: places))]"
+                return "\(percent(lost.rate, places: places)) \(interval)"
             },
             Column(header: "misdeliv", leftAligned: false) { String($1.tally.misdelivered) },
             Column(header: "dup", leftAligned: false) { String($1.tally.duplicated) },
@@ -65,6 +68,7 @@ public enum ResultTable {
                 ? "\nAll \(best.count) designs tie at \(minimum ?? 0) lost orders.\n"
                 : "\n\(best.count) designs tie at the fewest lost orders (\(minimum ?? 0)); the others are compared with \(rows[best[0]].design).\n"
         }
+        if let caveat = leaderCaveat(rows, leader: leader) { text += "\n" + caveat + "\n" }
         let capped = rows.filter { $0.tally.cappedRuns > 0 }
         if !capped.isEmpty {
             text += "\nruns stopped at the \(Grouped.format(World.maxEventsPerRun))-event cap before their horizon: "
@@ -116,11 +120,43 @@ public enum ResultTable {
         return (more >= 0 ? "+" : "") + FixedPoint.format(difference, places: 3) + unit + verdict
     }
 
+    /// When the leader (fewest lost orders) is clearly worse than another design on another
+    /// harm (lost sales, mis-deliveries, duplicates, double charges: its 95% interval wholly
+    /// above that design's), a sentence that says so: "best" counts lost orders only.
+    public static func leaderCaveat(_ rows: [ResultRow], leader: Int) -> String? {
+        guard rows.count > 1 else { return nil }
+        let tally = rows[leader].tally
+        var worse: [String] = []
+        for outcome in Outcome.blemishes where outcome != .lost {
+            let fewest = rows.indices.min { outcome.total(rows[$0].tally) < outcome.total(rows[$1].tally) }!
+            let mine = Wilson.interval(successes: outcome.total(tally), trials: tally.intents)
+            let theirs = Wilson.interval(successes: outcome.total(rows[fewest].tally), trials: rows[fewest].tally.intents)
+            guard mine.low > theirs.high else { continue }
+            worse.append("\(outcome.row.counted) \(Grouped.format(Int(outcome.total(tally)))) "
+                + "(\(rows[fewest].design): \(Grouped.format(Int(outcome.total(rows[fewest].tally)))))")
+        }
+        guard !worse.isEmpty else { return nil }
+        return "Note: \(rows[leader].design) loses the fewest orders but is clearly worse on "
+            + worse.joined(separator: ", ") + "; weigh that before choosing (simrun compare pairs them)."
+    }
+
     /// "finished_before_delivery 71%", or "-" when nothing was lost.
     static func topCause(_ tally: DesignTally) -> String {
         guard let top = tally.causes(of: .lost).first else { return "-" }
         return top.cause.name + " " + FixedPoint.format(Double(top.count) / Double(tally.lost) * 100, places: 0) + "%"
     }
 
-    static func percent(_ rate: Double) -> String { FixedPoint.format(rate * 100, places: 3) + "%" }
+    static func percent(_ rate: Double, places: Int = 3) -> String { FixedPoint.format(rate * 100, places: places) + "%" }
+
+    /// Decimal places for a lost rate in percent: 3, or more until the interval's upper end
+    /// shows two significant digits (at most 7), so 3 lost in 3 million reads
+    /// "0.00010% [0.00003, 0.00029]", not "0.000% [0.000, 0.000]".
+    public static func percentPlaces(high rate: Double) -> Int {
+        var places = 3, threshold = 0.01
+        while places < 7 && rate * 100 > 0 && rate * 100 < threshold {
+            places += 1
+            threshold /= 10
+        }
+        return places
+    }
 }

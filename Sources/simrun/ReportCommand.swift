@@ -19,13 +19,15 @@ enum ReportCommand: Command {
     static let robustRuns = OptionSpec(name: "--robust-runs", valueName: "n",
                                        help: "Runs per setting for the answer's \"which guesses could change it\": the \(ReportJob.robustDesigns == 5 ? "five" : String(ReportJob.robustDesigns)) designs that lost fewest, with every guessed parameter at its plausible low and high and at \(Robustness.defaultPoints) Latin-hypercube points (as simrun robust); 0 leaves it out.",
                                        defaultValue: "--runs")
+    static let ours = OptionSpec(name: "--ours", valueName: "design",
+                                 help: "Your design: the page centres on it (what it loses and why, the single changes that help it most, the walk from it to the leader); added to the designs when not among them.")
     static let sweepOnly = [SweepCommand.values, SweepCommand.range, metrics, sweepRuns, SweepCommand.log, SweepCommand.logY]
 
     static let spec = CommandSpec.readingScenario(
         name: "report", abstract: "Write one self-contained HTML page: which design to build and why, then parameters, table, outcome and cause charts, fault counts, the pairwise matrix, a sequence diagram per losing design, and sweeps.",
         summary: "One self-contained HTML page: the answer, table, charts, matrix, diagrams, sweeps.",
         options: [out, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, outcomeScale, param, SweepCommand.values,
-                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, ablateRuns, robustRuns, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
+                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, ablateRuns, robustRuns, ours, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
         usageNote: "open the page in any browser; print it to PDF for paper")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
@@ -43,6 +45,13 @@ enum ReportCommand: Command {
         }
         if context.given(CommonOptions.plusServer) { job.scenario = job.scenario.addingFullServerRecoveryVariants() }
         job.overrides = context.overrides
+        if let name = context.value(ours) {
+            guard job.scenario.availableDesigns.contains(where: { $0.name == name }) else {
+                throw context.invalid(name, for: ours, because: "no such design; simrun designs lists them")
+            }
+            if !job.scenario.designs.contains(name) { job.scenario.designs.append(name) }
+            job.ours = name
+        }
         job.ablateRuns = ablateRunCount ?? job.scenario.runs
         job.robustRuns = robustRunCount ?? job.scenario.runs
         ScenarioInput.warnAboutUnlistedCustomDesigns(job.scenario, context)

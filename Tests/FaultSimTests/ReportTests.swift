@@ -66,6 +66,20 @@ struct ReportTests {
         #expect(!page.contains("What each choice of") && !page.contains("Which guesses could"), "0 runs leave both out")
     }
 
+    @Test("report --ours centres on the team's design: its losses and causes, its ablation, the walk to the leader")
+    func reportAroundOurDesign() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.path("ours.html").path
+        expectSimrun(["report", Self.scenario, "--out", out, "--runs", "400", "--designs", "naive,bliap", "--ours", "seed002-after",
+                      "--quiet", "--robust-runs", "0", "--ablate-runs", "100"], exits: 0)
+        let page = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(page.contains("<b>Your design, <code>seed002-after</code></b>, lost"), "added to the designs and answered for")
+        #expect(page.contains("What each choice of <code>seed002-after</code> is worth") || page.contains("What each choice of seed002-after is worth"))
+        #expect(!page.contains("What each choice of bliap") && !page.contains("What each choice of <code>bliap</code>"))
+        #expect(page.contains("From seed002-after to bliap") || page.contains("From <code>seed002-after</code> to <code>bliap</code>"))
+        expectSimrun(["report", Self.scenario, "--out", folder.path("x.html").path, "--runs", "10", "--ours", "nobody", "--quiet"], exits: 64)
+    }
+
     @Test("report refuses sweep options without --param, and an output that would replace its scenario", arguments: [
         (["--values", "0,0.1"], Int32(64)),
         (["--log-y"], 64),

@@ -149,6 +149,26 @@ extension HTMLReport {
             + "with McNemar's exact p. The other columns are rates, not paired tests.</p>"
     }
 
+    /// The team's own design (`report --ours`) against the leader: what it loses, the causes,
+    /// and the paired difference; the ablation and the walk that follow say what to change.
+    static func oursAnswer(_ rows: [ResultRow], ours: Int, pairs: PairedLosses) -> String {
+        guard let leader = leader(rows) else { return "" }
+        let row = rows[ours]
+        var html = "<p class=\"answer\"><b>Your design, \(code(row.design))</b>, lost \(lostSentence(row))"
+        let causes = row.tally.causes(of: .lost).prefix(3).map { entry in
+            "\(code(entry.cause.name)) \(FixedPoint.format(Double(entry.count) / Double(max(row.tally.lost, 1)) * 100, places: 0))%"
+        }
+        if !causes.isEmpty { html += "; why: " + list(causes) }
+        if ours == leader {
+            html += ". It is the leader: the single changes below are what could still help it.</p>\n"
+        } else {
+            html += ". Against the leader it loses \(perMillion(difference(pairs, ours, leader), row.tally.intents)) more orders per "
+                + "million intents: \(evidence(rows, pairs, ours, leader)). Below: the single changes that help it most, then the "
+                + "walk from it to \(code(rows[leader].design)), the most valuable step first.</p>\n"
+        }
+        return html
+    }
+
     // MARK: Wording
 
     /// "3 orders (124 per million intents, 95% interval 26 to 363)".

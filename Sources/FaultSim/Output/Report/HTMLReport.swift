@@ -53,6 +53,8 @@ public enum HTMLReport {
         /// the robustness of the designs that lost fewest), each with the note that says how to
         /// see the whole of it.
         public var decisions: [Decision] = []
+        /// The row of the team's own design (`report --ours`), which the answer then speaks to.
+        public var ours: Int?
 
         public init(scenario: Scenario, source: String, rows: [ResultRow], pairs: PairedLosses, diagrams: [Diagram],
                     sweeps: [(title: String, svg: String)], command: String, outcomeScale: OutcomeScale = .log) {
@@ -88,12 +90,12 @@ public enum HTMLReport {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>FaultSim report: \(e(scenario.name))</title>
+        <title>FaultSim report: \(e(scenario.label))</title>
         <style>\(css)</style>
         </head>
         <body>
         <header>
-        <h1>FaultSim report: <code>\(e(scenario.name))</code></h1>
+        <h1>FaultSim report: <code>\(e(scenario.label))</code></h1>
         <p class="description">\(e(scenario.description.isEmpty ? "(no description)" : scenario.description))</p>
         <p class="facts">\(Grouped.format(scenario.runs)) runs per design, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), \
         platform <b>\(e(scenario.platform.name))</b> (one-time-charge notifications \(scenario.platform.oneTimeChargeNotifications.rawValue), \
@@ -104,6 +106,7 @@ public enum HTMLReport {
 
         """
         html += Markup.section("Which design to build", answer(input.rows, pairs: input.pairs, runs: scenario.runs)
+            + (input.ours.map { oursAnswer(input.rows, ours: $0, pairs: input.pairs) } ?? "")
             + input.decisions.map(\.html).joined())
         html += Markup.section("Parameters that differ from the defaults", parameters(scenario))
         html += Markup.section("Results", table(input.rows, pairs: input.pairs)

@@ -21,9 +21,14 @@ public struct ReportJob: Sendable {
     public var sweep: Sweep?
     public var sweepMetrics: [Outcome] = []
     public var sweepLogY = false
-    /// Runs of the leader's ablation, and per setting of the robustness analysis; 0 leaves either out.
+    /// Runs of the ablation (and the walk), and per setting of the robustness analysis; 0
+    /// leaves either out.
     public var ablateRuns: Int
     public var robustRuns: Int
+    /// The team's own design (one of the scenario's designs), or nil: the page then centres on
+    /// it: what it loses and why beside the leader, the single changes that help it most (its
+    /// ablation rather than the leader's), the walk from it to the leader, and its robustness.
+    public var ours: String?
 
     /// How many of the designs that lost fewest the robustness section compares.
     public static let robustDesigns = 5
@@ -60,33 +65,55 @@ public struct ReportJob: Sendable {
         }
         var input = HTMLReport.Input(scenario: scenario, source: source, rows: rows, pairs: pairs, diagrams: diagrams, sweeps: sweeps,
                                      command: command, outcomeScale: outcomeScale)
-        let leader = Leader.index(of: tallies)
-        if ablateRuns > 0, let leader {
-            input.decisions.append(ablation(of: designs[leader], jobs: jobs, progress: progress))
+        let oursIndex = ours.flatMap { name in designs.firstIndex { $0.name == name } }
+        input.ours = oursIndex
+        guard let leader = Leader.index(of: tallies) else { return input }
+        let centre = oursIndex ?? leader
+        if ablateRuns > 0 {
+            input.decisions.append(ablation(of: designs[centre], jobs: jobs, progress: progress))
+            if centre != leader {
+                let steps = Ablation.differingAxes(designs[centre], designs[leader]).count
+                let walkProgress = reporter?.begin(": walk to the leader", totalRuns: ablateRuns * steps)
+                input.decisions.append(walk(from: designs[centre], to: designs[leader], jobs: jobs, progress: walkProgress))
+            }
         }
-        if robustRuns > 0, designs.count >= 2, let leader {
-            input.decisions.append(robustness(tallies: tallies, designs: designs, leader: leader, jobs: jobs, reporter: reporter))
+        if robustRuns > 0, designs.count >= 2 {
+            input.decisions.append(robustness(tallies: tallies, designs: designs, leader: leader, ours: oursIndex, jobs: jobs, reporter: reporter))
         }
         return input
     }
 
-    /// The leader's ablation, and the command that prints all of it.
-    func ablation(of leader: Design, jobs: Int, progress: ProgressCounter?) -> HTMLReport.Decision {
-        let result = Ablation.run(scenario: scenario, design: leader, runs: 0..<UInt64(ablateRuns), jobs: jobs, source: source,
-                                  progress: progress)
-        let whole = ShellWord.line(["simrun", "ablate", source, "--design", leader.name, "--runs", String(ablateRuns), "--seed", String(scenario.seed)]
+    /// The runs the ablation and the walk print in full with, as a command line.
+    func ablateCommand(_ arguments: [String]) -> String {
+        ShellWord.line(["simrun", "ablate", source] + arguments + ["--runs", String(ablateRuns), "--seed", String(scenario.seed)]
             + overrides.flatMap { ["--set", $0.text] })
+    }
+
+    /// `design`'s ablation (the leader's, or the team's own), and the command that prints all of it.
+    func ablation(of design: Design, jobs: Int, progress: ProgressCounter?) -> HTMLReport.Decision {
+        let result = Ablation.run(scenario: scenario, design: design, runs: 0..<UInt64(ablateRuns), jobs: jobs, source: source,
+                                  progress: progress)
         return HTMLReport.Decision(report: result, note: "<p class=\"note\">Every change with its effect on lost sales, mis-deliveries and requests: "
-            + "<code>\(Markup.escaped(whole))</code></p>\n")
+            + "<code>\(Markup.escaped(ablateCommand(["--design", design.name])))</code></p>\n")
+    }
+
+    /// The walk from the team's design to the leader, the most valuable step first.
+    func walk(from ours: Design, to leader: Design, jobs: Int, progress: ProgressCounter?) -> HTMLReport.Decision {
+        let result = Ablation.walk(scenario: scenario, from: ours, to: leader, runs: 0..<UInt64(ablateRuns), jobs: jobs, source: source,
+                                   progress: progress)
+        return HTMLReport.Decision(report: result, note: "<p class=\"note\">The same walk as text or CSV: "
+            + "<code>\(Markup.escaped(ablateCommand(["--from", ours.name, "--to", leader.name])))</code></p>\n")
     }
 
     /// The robustness of the leader and the designs that lost fewest after it (at most
     /// `robustDesigns`, ties in table order), every guess at its low and high and at
     /// Latin-hypercube points, as `simrun robust` with its defaults. The leader comes first, so
     /// on a tie robust keeps it ahead and both sections name the same leader.
-    func robustness(tallies: [DesignTally], designs: [Design], leader: Int, jobs: Int,
+    func robustness(tallies: [DesignTally], designs: [Design], leader: Int, ours: Int?, jobs: Int,
                     reporter: (any ProgressReporter)?) -> HTMLReport.Decision {
-        let best = ([leader] + tallies.indices.filter { $0 != leader }.sorted {
+        // The leader, then the team's design (when it is not the leader), then the fewest lost.
+        let first = [leader] + (ours.map { $0 == leader ? [] : [$0] } ?? [])
+        let best = (first + tallies.indices.filter { !first.contains($0) }.sorted {
             tallies[$0].lost != tallies[$1].lost ? tallies[$0].lost < tallies[$1].lost : $0 < $1
         }).prefix(Self.robustDesigns).map { designs[$0] }
         let plan = Robustness(scenario: scenario, designs: best, points: Robustness.defaultPoints, runs: robustRuns,

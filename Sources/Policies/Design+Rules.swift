@@ -38,6 +38,11 @@ extension Design {
         return true
     }
 
+    /// Whether the app sets StoreKit 1's `applicationUsername`: its item or account mapping reads it back.
+    public var setsApplicationUsername: Bool {
+        itemMapping == .applicationUsername || itemMapping == .applicationUsernameThenRecord || userMapping == .applicationUsername
+    }
+
     /// Whether some rule that combines axes names `axis`: a value of it can make a design illegal.
     public static func isConstrained(_ axis: String) -> Bool {
         rules.contains { $0.kind == .combination && $0.axes.contains(axis) }
@@ -98,7 +103,11 @@ extension Design {
         },
         Rule(.combination, ["itemMapping", "userMapping", "storeKitAPI"]) { design in
             design.storeKitAPI == .sk1 && (design.itemMapping == .appAccountToken || design.userMapping == .appAccountToken)
-                ? "appAccountToken needs storeKitAPI sk2 (StoreKit 1's applicationUsername is not signed into the transaction)" : nil
+                ? "appAccountToken needs storeKitAPI sk2; a StoreKit 1 design maps by applicationUsername, which Apple keeps as the token when it is a UUID (applicationUsernameIsUUID)" : nil
+        },
+        Rule(.combination, ["applicationUsernameIsUUID", "itemMapping", "userMapping", "storeKitAPI"]) { design in
+            design.applicationUsernameIsUUID && !(design.storeKitAPI == .sk1 && design.setsApplicationUsername)
+                ? "applicationUsernameIsUUID needs storeKitAPI sk1 and an itemMapping or userMapping that sets applicationUsername" : nil
         },
         Rule(.combination, ["serverVerification", "storeKitAPI"]) { design in
             design.storeKitAPI == .sk1 && design.serverVerification == .signedLocally

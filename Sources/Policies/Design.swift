@@ -49,6 +49,18 @@ public struct Design: Sendable, Equatable {
     /// process (BLIAP keeps `modelVerifyCount` in the keychain): a round a launch or a trigger
     /// starts waits first as `linearBackoff` says for that count, instead of trying at once.
     public var failureCountPersists: Bool = false
+    /// StoreKit 1: the `applicationUsername` the app sets (the account's or the order's, as
+    /// `userMapping` and `itemMapping` say) is a UUID, so Apple keeps it. Apple,
+    /// *SKMutablePayment.applicationUsername*: "When this value is a UUID, the App Store server
+    /// stores it as an appAccountToken"; App Store Server Notifications, *appAccountToken*: "If
+    /// you're using the original API for in-app purchase and provide a UUID in the
+    /// applicationUsername property, then the appAccountToken field contains that value". The
+    /// server then credits a StoreKit 1 transaction from Apple's data alone (notifications,
+    /// history), as it does a StoreKit 2 token; the client's copy can still come back nil
+    /// (`storeKit.applicationUsernameLostProbability`, seed 002, forum thread 707677), Apple's
+    /// cannot. No preset's source sets a UUID (RevenueCat sends its app user id, SwiftyStoreKit
+    /// an empty string, RMStore nil, BLIAP none), so every preset leaves it off.
+    public var applicationUsernameIsUUID: Bool = false
     /// What the app does with a `purchased` transaction that has no transaction id.
     public var transactionsWithoutId: TransactionWithoutIdPolicy = .verify
     /// Order-first: create-order requests per Buy tap (≥ 1) before the intent ends uncharged,

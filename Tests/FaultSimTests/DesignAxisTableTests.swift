@@ -19,7 +19,7 @@ struct DesignAxisTableTests {
     func rulesNameTableAxes() {
         let names = DesignAxis.table.map(\.name)
         for rule in Design.rules { for axis in rule.axes { #expect(names.contains(axis), "\(axis)") } }
-        #expect(DesignAxis.table.filter(\.constrained).map(\.name) == ["storeKitAPI", "orderTiming", "itemMapping", "userMapping", "localStore",
+        #expect(DesignAxis.table.filter(\.constrained).map(\.name) == ["storeKitAPI", "orderTiming", "itemMapping", "userMapping", "applicationUsernameIsUUID", "localStore",
                                                                    "persistMoment", "retrySchedule", "failureCountPersists", "receiptKind",
                                                                    "serverVerification", "deliversWholeReceipt", "olderOSDesign"])
     }

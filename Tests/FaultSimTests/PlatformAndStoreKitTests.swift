@@ -60,6 +60,33 @@ struct PlatformAndStoreKitTests {
         #expect(lost.faultCounts[FaultKind.notificationLost.rawValue] == 0)
     }
 
+    @Test("A StoreKit 1 applicationUsername that is a UUID is Apple's appAccountToken: the server credits from notifications; a non-UUID one it cannot")
+    func storeKit1UUIDTokenRecovers() {
+        var today = Self.world()
+        Self.crashAfterChargeForGood(&today)
+        today.appServer.outageProbability = 0
+        today.appServer.notificationEndpointBrokenProbability = 0
+        today.appServer.signatureCheckFailureProbability = 0
+        today.user.outsideAppPurchaseProbability = 0
+        today.apple.notificationDelay = .fixed(5_000)
+        // The client's copy of the name comes back nil every time: Apple's copy is what counts.
+        today.storeKit.applicationUsernameLostProbability = 1
+        var named = Design.seed003SK1
+        named.name = "test-sk1-name"
+        named.serverRecovery = [.notifications]
+        var uuid = named
+        uuid.name = "test-sk1-uuid"
+        uuid.applicationUsernameIsUUID = true
+        let tallies = Self.run(today, [named, uuid])
+        #expect(tallies[0].lost == tallies[0].intents, "a name that is not a UUID: Apple keeps no token, lost \(tallies[0].lost)")
+        #expect(tallies[1].lost == 0 && tallies[1].misdelivered == 0, "a UUID: lost \(tallies[1].lost) \(tallies[1].causes(of: .lost))")
+        var record = named
+        record.itemMapping = .record
+        record.userMapping = .record
+        record.applicationUsernameIsUUID = true
+        #expect(!record.isShippable, "a design that sets no applicationUsername cannot make it a UUID")
+    }
+
     /// A StoreKit 2 design that finishes at the callback, whose server always answers 5xx, and
     /// which recovers only by history reconciliation.
     static func finishesEarlyRecoversByHistory() -> Design {

@@ -8,8 +8,20 @@ extension Design {
     public var axisJSON: [(axis: String, value: JSONValue)] { DesignAxis.table.map { ($0.name, $0.value(of: self)) } }
 
     /// Every axis and its value in words, one `  axis = value` line each: what a shard's
-    /// fingerprint hashes of a design, so parts of one job agree on every design's axes.
-    var fingerprintLines: String { DesignAxis.table.map { "  \($0.name) = \($0.text(of: self))\n" }.joined() }
+    /// fingerprint hashes of a design, so parts of one job agree on every design's axes. An
+    /// axis added after parts were first written (`fingerprintSilentAtDefault`) has no line at
+    /// its default, so a design that does not use it hashes as it always has.
+    var fingerprintLines: String {
+        DesignAxis.table.compactMap { axis in
+            let text = axis.text(of: self)
+            if let silent = Design.fingerprintSilentAtDefault[axis.name], silent == text { return nil }
+            return "  \(axis.name) = \(text)\n"
+        }.joined()
+    }
+
+    /// Axes added after the fingerprint's words were fixed, with the default (in words) at
+    /// which they leave no line.
+    static let fingerprintSilentAtDefault: [String: String] = ["applicationUsernameIsUUID": "false"]
 
     /// `{"name": name, "from": from, ...every axis}`: a whole `customDesigns` entry that needs no
     /// knowledge of the preset it starts from.

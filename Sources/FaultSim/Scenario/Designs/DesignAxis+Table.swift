@@ -22,6 +22,10 @@ extension DesignAxis {
         cases("userMapping", \.userMapping,
               "which account the verify request names; a failing source falls back to the account logged in now",
               source: "seeds 000, 003"),
+        flag("applicationUsernameIsUUID", \.applicationUsernameIsUUID,
+             "StoreKit 1: the `applicationUsername` set is a UUID, which Apple keeps as the appAccountToken, so the server credits "
+                 + "from notifications and history (needs an `applicationUsername` mapping)",
+             source: "Apple: SKMutablePayment.applicationUsername; no preset's source sets a UUID"),
         cases("localStore", \.localStore, "where the purchase record lives, and what it survives (§3)", source: "seeds 000, 002, 004"),
         cases("persistMoment", \.persistMoment,
               "when the record reaches the store; a `purchased` design that verifies unmatched transactions records any it gets",
@@ -81,11 +85,15 @@ extension DesignAxis {
     /// What a `customDesigns` entry brings along when it changes one axis and does not name
     /// another that must follow it, since each API and store has only its own values:
     /// switching `storeKitAPI` brings the receipt along (StoreKit 2 sends the signed
-    /// transaction, StoreKit 1 the app receipt); a StoreKit 1 design names no `olderOSDesign`
+    /// transaction, StoreKit 1 the app receipt); a design that sets no `applicationUsername`
+    /// cannot make it a UUID; a StoreKit 1 design names no `olderOSDesign`
     /// (it runs on every iOS); leaving `linearBackoff` or a durable store turns
     /// `failureCountPersists` off, since only those can keep a count. An axis the entry names is
     /// never changed.
     static let companions: [(axis: String, follow: @Sendable (_ base: Design, inout Design) -> Void)] = [
+        ("applicationUsernameIsUUID", { _, design in
+            if !(design.storeKitAPI == .sk1 && design.setsApplicationUsername) { design.applicationUsernameIsUUID = false }
+        }),
         ("receiptKind", { base, design in
             if design.storeKitAPI != base.storeKitAPI { design.receiptKind = design.storeKitAPI == .sk2 ? .signedTransaction : .appReceipt }
         }),

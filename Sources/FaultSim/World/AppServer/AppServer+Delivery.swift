@@ -62,17 +62,28 @@ extension AppServer {
 
     /// The account and item the server can credit from Apple's data alone: the order an
     /// `appAccountToken` names (its account and item), or the account it names when the
-    /// product sells one item. Nil for a StoreKit 1 transaction (no token), for a purchase made
-    /// outside the app (no token either: an offer code, the App Store page), and for an account
-    /// token on a many-to-one product (the item is ambiguous; the server waits for the client).
+    /// product sells one item. A StoreKit 1 transaction has that token only when its
+    /// `applicationUsername` was a UUID (`applicationUsernameIsUUID`: Apple keeps Apple's copy
+    /// even when the client's comes back nil), naming the order or the account as the design's
+    /// mappings read it. Nil otherwise, for a purchase made outside the app (no token: an offer
+    /// code, the App Store page), and for an account token on a many-to-one product (the item is
+    /// ambiguous; the server waits for the client).
     @inline(__always)
     func serverSideCredit(_ transaction: Int32, _ apple: inout Apple) -> (uid: Int32, item: Int32)? {
         let tx = apple[transaction]
-        guard design.storeKitAPI == .sk2, tx.boughtInApp else { return nil }
-        if design.itemMapping == .appAccountToken { return (tx.payloadUid, tx.payloadItem) }
-        if design.userMapping == .appAccountToken && items.isOneToOne {
-            return (tx.payloadUid, items.defaultItem(of: tx.product))
+        guard tx.boughtInApp else { return nil }
+        let namesOrder: Bool, namesAccount: Bool
+        switch design.storeKitAPI {
+        case .sk2:
+            namesOrder = design.itemMapping == .appAccountToken
+            namesAccount = design.userMapping == .appAccountToken
+        case .sk1:
+            guard design.applicationUsernameIsUUID else { return nil }
+            namesOrder = design.itemMapping == .applicationUsername || design.itemMapping == .applicationUsernameThenRecord
+            namesAccount = design.userMapping == .applicationUsername
         }
+        if namesOrder { return (tx.payloadUid, tx.payloadItem) }
+        if namesAccount && items.isOneToOne { return (tx.payloadUid, items.defaultItem(of: tx.product)) }
         return nil
     }
 

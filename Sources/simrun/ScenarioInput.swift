@@ -46,6 +46,16 @@ enum ScenarioInput {
         }
     }
 
+    /// Whether a word of the command line names a scenario file rather than a command or a
+    /// design: it ends in `.json` in any case (`S.JSON`, as some systems and archives write
+    /// it), or it is an existing regular file. Every command that tells a file from a name asks
+    /// this, so `simrun designs S.JSON naive` reads the file as `simrun run S.JSON` does.
+    static func namesScenarioFile(_ word: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return word.lowercased().hasSuffix(".json")
+            || (FileManager.default.fileExists(atPath: word, isDirectory: &isDirectory) && !isDirectory.boolValue)
+    }
+
     /// Reports a scenario that cannot be read (exit 66) or is wrong (exit 65).
     static func reported(_ error: ScenarioError) -> CommandFailure {
         printError("Error: \(error)")

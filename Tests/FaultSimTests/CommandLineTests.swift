@@ -167,6 +167,19 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         #expect(spec.error("x").usageCommand == name)
     }
 
+    @Test("A scenario file is told from a name by its .json in any case, the same in every command")
+    func scenarioFileInAnyCase() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("S.JSON").path
+        try FileManager.default.copyItem(atPath: Self.defaultScenario, toPath: path)
+        let designs = expectSimrun(["designs", path, "naive"], exits: 0)
+        #expect(designs.output.hasPrefix("naive: "), "\(designs.output)")
+        #expect(expectSimrun(["designs", path], exits: 0).output.contains("bliap"))
+        #expect(ScenarioInput.namesScenarioFile("S.JSON") && ScenarioInput.namesScenarioFile("my.Json") && ScenarioInput.namesScenarioFile(path))
+        #expect(!ScenarioInput.namesScenarioFile("naive") && !ScenarioInput.namesScenarioFile(folder.url.path), "a name, a directory")
+        #expect(SimrunCommand.unknownCommand("My.JSON").contains("simrun run My.JSON"))
+    }
+
     @Test("A prefix, a key in the wrong object and a longer word each get the name meant")
     func suggestions() throws {
         #expect(Suggestion.nearest(to: "requestLoss", in: ["requestLossProbability", "requestTimeout"]) == "requestLossProbability")

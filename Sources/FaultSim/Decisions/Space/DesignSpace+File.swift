@@ -19,10 +19,7 @@ import Policies
 extension DesignSpace {
     /// The space file at `path` (unreadable: exit 66, like a scenario file; wrong: 65).
     public static func load(path: String) throws(ScenarioError) -> DesignSpace {
-        let bytes = try ScenarioLoader.readFile(path, tooLarge: "a space file is a small JSON file")
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ScenarioError(file: path, keyPath: "", message: "the file is not UTF-8 text")
-        }
+        let text = try ScenarioLoader.readText(path, tooLarge: "a space file is a small JSON file")
         return try read(text, file: path)
     }
 

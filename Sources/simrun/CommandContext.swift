@@ -29,8 +29,10 @@ struct CommandContext {
         self.arguments = arguments
         self.parsed = parsed
         let positionals = parsed.positionals
-        if positionals.count > 1 && !spec.positionalRepeats {
-            throw spec.error("Unexpected argument '\(positionals[1])'.")
+        // A command without a positional argument refuses the first one; the others, a second.
+        let allowed = spec.positional == nil ? 0 : spec.positionalRepeats ? Int.max : 1
+        if positionals.count > allowed {
+            throw spec.error("Unexpected argument '\(positionals[allowed])'.")
         }
         if positionals.isEmpty, let positional = spec.positional, !spec.positionalOptional {
             // "Missing expected argument '<part.json>...': the partial results to merge."

@@ -167,6 +167,42 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         #expect(spec.error("x").usageCommand == name)
     }
 
+    @Test("keys KEY prints that key's row, a prefix the keys it starts; no match exits 64 with the key meant")
+    func keysFilter() throws {
+        func keyLines(_ output: String) -> [Substring] { output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.dropFirst().map { $0 } }
+        let one = expectSimrun(["keys", "network.latency"], exits: 0)
+        #expect(keyLines(one.output).map { $0.split(separator: " ")[0] } == ["network.latency"], "\(one.output)")
+        #expect(one.output.contains("source: "), "the key's meaning and source come with it")
+        let section = expectSimrun(["keys", "network."], exits: 0)
+        let paths = ScenarioParameter.table.map(\.path).filter { $0.hasPrefix("network.") }
+        #expect(keyLines(section.output).map { String($0.split(separator: " ")[0]) } == paths && paths.count > 3)
+        let stem = expectSimrun(["keys", "network.request"], exits: 0)
+        #expect(keyLines(stem.output).count == 2, "requestLossProbability and requestTimeout")
+        let elsewhere = expectSimrun(["keys", "latency"], exits: 64)
+        #expect(elsewhere.errorOutput.hasPrefix("Error: No scenario key is or starts with 'latency'. Did you mean 'network.latency'?"),
+                "\(elsewhere.errorOutput)")
+        let typo = expectSimrun(["keys", "network.latncy"], exits: 64)
+        #expect(typo.errorOutput.contains("Did you mean 'network.latency'?"), "\(typo.errorOutput)")
+        let fault = expectSimrun(["keys", "--faults", "request_lost"], exits: 0)
+        #expect(fault.output.split(separator: "\n").count == 2 && fault.output.contains("network.requestLossProbability"))
+        #expect(expectSimrun(["keys", "--axes", "retry", "--markdown"], exits: 0).output.contains("| `retrySchedule` |"))
+        expectSimrun(["keys", "--faults", "request_lots"], exits: 64)
+        expectSimrun(["keys", "network.", "network.latency"], exits: 64)
+    }
+
+    @Test("Every command refuses a positional argument beyond those it takes, before any work", arguments: SimrunCommand.commands.map { $0.spec.name })
+    func extraPositionalArgument(_ name: String) {
+        // merge takes any number of parts; the others take at most a scenario (designs: and a name).
+        guard name != "merge" else { return }
+        let extra = expectSimrun([name, "first.json", "second.json", "third"], exits: 64)
+        #expect(extra.errorOutput.hasPrefix("Error: Unexpected argument '"), "\(extra.errorOutput)")
+        // A command that takes no positional argument at all refuses the first.
+        let none = CommandSpec(name: "none", abstract: "Takes nothing.", options: [])
+        #expect(throws: CommandFailure.self) {
+            _ = try CommandContext(none, arguments: ["x"], parsed: ParsedArguments(positionals: ["x"]))
+        }
+    }
+
     @Test("A scenario file is told from a name by its .json in any case, the same in every command")
     func scenarioFileInAnyCase() throws {
         let folder = try TemporaryFolder()

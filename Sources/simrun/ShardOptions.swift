@@ -37,12 +37,9 @@ enum ShardOptions {
             throw command.error("'\(option.name)' cannot go with '--shard': write the shard with --partial-out, then give \(option.name) to simrun merge.")
         }
         var count: Int?
-        if let countText {
+        if countText != nil {
             guard text == "auto" else { throw command.error("'--shard-count' goes with '--shard auto'.") }
-            guard let value = Int(countText), (1...Shard.maxCount).contains(value) else {
-                throw command.invalid(countText, for: shardCount, because: "expected a whole number from 1 to \(Shard.maxCount)")
-            }
-            count = value
+            count = try context.integer(shardCount, in: 1...Shard.maxCount)
         }
         if text == "auto" {
             switch Shard.fromEnvironment(environment, count: count) {

@@ -137,6 +137,36 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         expectSimrun(arguments, exits: status)
     }
 
+    @Test("A count reads as the tool prints it (1,000), with underscores (1_000) or as an exact power of ten (1e3, 2.5e3)")
+    func countsInEveryWrittenForm() {
+        let read: [(String, Grouped.Parsed)] = [
+            ("1000000", .whole(1_000_000)), ("1,000,000", .whole(1_000_000)), ("1_000_000", .whole(1_000_000)), ("1e6", .whole(1_000_000)),
+            ("1E6", .whole(1_000_000)), ("2.5e5", .whole(250_000)), ("1.0", .whole(1)), ("1.50e1", .whole(15)), ("+7", .whole(7)),
+            ("-3", .whole(-3)), ("0e-7", .whole(0)), ("1e12", .whole(1_000_000_000_000)),
+            ("1.5", .notWhole), ("1e-3", .notWhole), ("2.55e1", .notWhole),
+            ("1e19", .tooLarge), ("9223372036854775808", .tooLarge), ("1e99999", .tooLarge),
+            ("", .notANumber), ("many", .notANumber), ("1,00", .notANumber), ("1000,000", .notANumber), ("1,000_000", .notANumber),
+            (",100", .notANumber), ("1.", .notANumber), (".5", .notANumber), ("1e", .notANumber), ("1e6e2", .notANumber),
+            ("1,000.5e1", .whole(10_005)), ("0x10", .notANumber), ("١٢", .notANumber),
+        ]
+        for (text, parsed) in read { #expect(Grouped.parse(text) == parsed, "\(text)") }
+        for text in ["1,000", "1_000", "1e3", "0.001e6"] {
+            let run = expectSimrun(["run", Self.defaultScenario, "--runs", text, "--designs", "naive", "--quiet"], exits: 0)
+            #expect(run.output.contains("1000 runs x 1 designs,"), "\(text): \(run.output)")
+        }
+        let refusals: [([String], String)] = [
+            (["run", "--runs", "1.5"], "The value '1.5' is invalid for '--runs <n>': not a whole number; expected a whole number from 1 to 1,000,000,000,000"),
+            (["run", "--runs", "1e-3"], "The value '1e-3' is invalid for '--runs <n>': not a whole number;"),
+            (["run", "--runs", "lots"], "The value 'lots' is invalid for '--runs <n>': expected a whole number from 1 to 1,000,000,000,000, written as 100000, 100,000, 100_000 or 1e5"),
+            (["run", "--runs", "1e13"], "The value '1e13' is invalid for '--runs <n>': expected a whole number from 1 to 1,000,000,000,000"),
+            (["run", "--jobs", "2.5"], "The value '2.5' is invalid for '--jobs <n|auto>': not a whole number; expected 'auto' or a whole number from 1 to 1,024"),
+            (["robust", "--lhs", "1,0"], "The value '1,0' is invalid for '--lhs <n>'"),
+        ]
+        for (arguments, message) in refusals {
+            #expect(expectSimrun(arguments, exits: 64).errorOutput.hasPrefix("Error: " + message), "\(arguments)")
+        }
+    }
+
     @Test("A design named twice is refused, on the command line and in the file")
     func duplicateDesigns() throws {
         try run(exits: 64) { _ in ["--designs", "naive,bliap,naive"] }

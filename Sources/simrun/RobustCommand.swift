@@ -52,8 +52,8 @@ enum RobustCommand: Command {
         if let shardRequest, shardRequest.sharded {
             try outputs.write(result, extra: ["", result.partialFileText], context: context)
             printOutput("simrun robust: shard \(shardOfJob) measured \(plan.indices(of: shardOfJob).count) of \(plan.settings.count) settings (the baseline "
-                + "included) x \(designs.count) designs x \(Grouped.format(plan.runs)) runs, \(result.crossovers.count) crossover "
-                + "search\(result.crossovers.count == 1 ? "" : "es"); wrote \(context.value(ShardOptions.partialOut) ?? ""). simrun merge joins the parts.")
+                + "included) x \(designs.count) designs x \(Grouped.count(plan.runs, "run")), "
+                + "\(Grouped.count(result.crossovers.count, "crossover search", "crossover searches")); wrote \(context.value(ShardOptions.partialOut) ?? ""). simrun merge joins the parts.")
             return ExitCode.success
         }
         try outputs.write(result, extra: [result.tornadoSVG, result.partialFileText], context: context)
@@ -112,7 +112,7 @@ enum RobustCommand: Command {
         }
         let targets = try context.outputs([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], inputs: files.map(\.path))
         try ScenarioInput.write([(targets[0], merged.csv), (targets[1], merged.tornadoSVG), (targets[2], merged.partialFileText)])
-        printOutput("simrun merge: \(parts.count) part\(parts.count == 1 ? "" : "s") of a robust job, simrun \(parts[0].tool) (model \(parts[0].model))")
+        printOutput("simrun merge: \(Grouped.count(parts.count, "part")) of a robust job, simrun \(parts[0].tool) (model \(parts[0].model))")
         printOutput(merged.text, terminator: "")
         printOutput(written([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], context))
         return ExitCode.success

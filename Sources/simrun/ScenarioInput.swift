@@ -69,7 +69,7 @@ enum ScenarioInput {
         let unlisted = scenario.unlistedCustomDesigns
         guard !unlisted.isEmpty else { return }
         let names = unlisted.map { "'\($0)'" }.joined(separator: ", ")
-        printError("warning: custom design\(unlisted.count == 1 ? "" : "s") \(names) defined but not in the scenario's \"designs\", "
+        printError("warning: \(unlisted.count == 1 ? "custom design" : "custom designs") \(names) defined but not in the scenario's \"designs\", "
             + "so not run: add \(unlisted.count == 1 ? "it" : "them") there, or choose with --designs")
     }
 
@@ -92,8 +92,9 @@ enum ScenarioInput {
         guard Double(runCount) * Double(designs.count) >= 1e9 else { return }
         let sample = min(runCount, 20_000)
         let seconds = Runner.estimatedSeconds(scenario: scenario, designs: designs, runs: runCount, jobs: jobs, sample: sample)
-        printError("simrun: \(Grouped.format(runCount)) runs × \(designs.count) designs will take about \(DurationText.spoken(seconds: seconds)) "
-            + "on \(jobs) threads here (timed on \(Grouped.format(sample)) runs). Ctrl-C stops it and writes nothing.")
+        printError("simrun: \(Grouped.count(runCount, "run")) × \(Grouped.count(designs.count, "design")) will take about "
+            + "\(DurationText.spoken(seconds: seconds)) on \(Grouped.count(jobs, "thread")) here (timed on \(Grouped.count(sample, "run"))). "
+            + "Ctrl-C stops it and writes nothing.")
     }
 
     /// Writes each (target, text) whose target was given, all or nothing; reported and exit

@@ -56,7 +56,7 @@ enum ShardOptions {
     /// The one line a shard prints instead of tables.
     static func summary(_ command: String, _ request: Request, runs: Range<UInt64>, total: Int, designs: Int, seconds: Double, file: String) -> String {
         "simrun \(command): shard \(request.shard) counted runs \(runs.lowerBound)..<\(runs.upperBound) of \(total) "
-            + "(\(Grouped.format(runs.count)) runs x \(designs) designs) in \(FixedPoint.format(seconds, places: 2)) s; wrote \(file). "
+            + "(\(Grouped.count(runs.count, "run")) x \(Grouped.count(designs, "design"))) in \(FixedPoint.format(seconds, places: 2)) s; wrote \(file). "
             + "simrun merge joins the parts."
     }
 }

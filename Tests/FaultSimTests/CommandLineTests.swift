@@ -152,7 +152,7 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         for (text, parsed) in read { #expect(Grouped.parse(text) == parsed, "\(text)") }
         for text in ["1,000", "1_000", "1e3", "0.001e6"] {
             let run = expectSimrun(["run", Self.defaultScenario, "--runs", text, "--designs", "naive", "--quiet"], exits: 0)
-            #expect(run.output.contains("1000 runs x 1 designs,"), "\(text): \(run.output)")
+            #expect(run.output.contains("1,000 runs x 1 design,"), "\(text): \(run.output)")
         }
         let refusals: [([String], String)] = [
             (["run", "--runs", "1.5"], "The value '1.5' is invalid for '--runs <n>': not a whole number; expected a whole number from 1 to 1,000,000,000,000"),
@@ -165,6 +165,19 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         for (arguments, message) in refusals {
             #expect(expectSimrun(arguments, exits: 64).errorOutput.hasPrefix("Error: " + message), "\(arguments)")
         }
+    }
+
+    @Test("Messages group run counts and say one of a thing in the singular: 1,000 runs x 1 design, 1 job, <= 1 fault")
+    func countsInMessagesAreGrammatical() {
+        #expect(Grouped.count(1, "design") == "1 design" && Grouped.count(0, "design") == "0 designs")
+        #expect(Grouped.count(1_000_000, "run") == "1,000,000 runs" && Grouped.count(2, "search", "searches") == "2 searches")
+        let run = expectSimrun(["run", Self.defaultScenario, "--runs", "1000", "--designs", "naive", "--jobs", "1", "--quiet"], exits: 0)
+        #expect(run.output.contains("1,000 runs x 1 design, seed 1, horizon 30d, 1 job: "), "\(run.output)")
+        let check = expectSimrun(["check", Self.defaultScenario, "--design", "bliap", "--max-faults", "1"], exits: 0)
+        #expect(check.output.contains("HOLDS: no lost / misdelivered / duplicated / double_charged order under any <= 1 fault\n"), "\(check.output)")
+        #expect(check.output.contains("of schedules with more than 1 fault)"), "\(check.output)")
+        let compare = expectSimrun(["compare", Self.defaultScenario, "--designs", "naive,bliap", "--runs", "1", "--quiet"], exits: 0)
+        #expect(compare.output.contains("1 run, seed 1"), "\(compare.output)")
     }
 
     @Test("A design named twice is refused, on the command line and in the file")

@@ -62,7 +62,7 @@ extension PartialResult {
         let expectedParts: Int
         if case .sweep(_, let labels, _) = kind { expectedParts = labels.count } else { expectedParts = 1 }
         guard parts.count == expectedParts else {
-            throw ScenarioError(file: file, keyPath: "parts", value: String(parts.count), message: "expected \(expectedParts) parts, one per scenario")
+            throw ScenarioError(file: file, keyPath: "parts", value: String(parts.count), message: "expected \(Grouped.count(expectedParts, "part")), one per scenario")
         }
         let totalRuns = try root.unsigned("totalRuns")
         guard totalRuns <= UInt64(Scenario.maxRuns) else {
@@ -103,7 +103,7 @@ extension PartialResult.Part {
         var discordant: [Int64] = []
         for row in rows {
             let counts = try row.arrayValue().map { item throws(ScenarioError) in try item.count(ceiling) }
-            guard counts.count == designs else { throw row.error("expected \(designs) counts") }
+            guard counts.count == designs else { throw row.error("expected \(Grouped.count(designs, "count")), one per design") }
             discordant += counts
         }
         return PartialResult.Part(name: try reader.string("name"), platform: try reader.string("platform"),

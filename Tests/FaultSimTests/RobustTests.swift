@@ -99,6 +99,19 @@ struct RobustTests {
         expectSimrun(arguments + ["--shard", "1/3", "--partial-out", folder.path("p.json").path, "--out", folder.path("x.csv").path], exits: 64)
     }
 
+    @Test("A scenario file that lists one design is bad data naming the file's designs key, not an option never typed")
+    func oneDesignInTheFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("one.json").path
+        try #"{"designs": ["naive"]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = expectSimrun(["robust", path, "--runs", "10", "--quiet"], exits: 65)
+        #expect(refused.errorOutput == "Error: \(path): key 'designs': value [\"naive\"]: robust compares two designs or more: "
+            + "list two or more there, or choose them with --designs\n", "\(refused.errorOutput)")
+        #expect(!refused.errorOutput.contains("--designs <a,b>"))
+        let chosen = expectSimrun(["robust", path, "--runs", "10", "--quiet", "--designs", "naive"], exits: 64)
+        #expect(chosen.errorOutput.contains("The value 'naive' is invalid for '--designs <a,b>': robust compares two designs or more"))
+    }
+
     @Test("robust refuses bad input clearly: unknown design, unknown or unguessed --params key, --lhs 0, one design, a bad --set")
     func badInput() {
         let base = ["robust", "--runs", "10", "--quiet"]

@@ -42,7 +42,7 @@ extension Optimizer {
         let varying = space.varyingAxes.map { DesignAxis.table[$0].name }
         var text = "space: "
         if let file {
-            text += "\(file), from \(space.base.name), varying \(varying.joined(separator: ", "))\n  "
+            text += "\(file), from \(space.base.name), varying \(varying.isEmpty ? "no axis" : varying.joined(separator: ", "))\n  "
         } else {
             text += "every axis on its grid (\(varying.count) axes): "
         }

@@ -44,6 +44,31 @@ extension DesignSpace {
         return DesignSpace(base: base, allowed: allowed)
     }
 
+    /// Refuses a space file with nothing to search, naming `file`: one with no design that can
+    /// ship (every combination breaks a rule, which the error quotes from `Design.problems`), or
+    /// one that varies no axis (it is a single design: `simrun compare` and `run` measure it).
+    /// `legal` is the space's `legalCount`.
+    public func checkSearchable(file: String, legal: UInt64) throws(ScenarioError) {
+        let combinations = Grouped.count(Int(clamping: self.combinations), "combination")
+        if legal == 0 {
+            let common = problemsOfEveryCombination
+            let why = common.isEmpty
+                ? "each of its \(combinations) breaks a rule of Design.problems, though not the same one; "
+                    + "let the axes the rules name take values that go together"
+                : (self.combinations == 1 ? "its one combination breaks " : "every one of its \(combinations) breaks ")
+                    + (common.count == 1 ? "this rule: " : "these rules: ") + common.joined(separator: "; ")
+                    + (common.count == 1 ? "; let the axes it names" : "; let the axes they name") + " take values that go together"
+            throw ScenarioError(file: file, keyPath: "axes", message: "no design in the space can ship: " + why)
+        }
+        guard !varyingAxes.isEmpty else {
+            let held = DesignAxis.table.indices.filter { allowed[$0] != [Self.baseValue] && DesignAxis.table[$0].index(of: base) != allowed[$0][0] }
+            let design = held.isEmpty ? base.name
+                : "\(base.name) with " + held.map { "\(DesignAxis.table[$0].name) \(DesignAxis.table[$0].values[allowed[$0][0]].label)" }.joined(separator: ", ")
+            throw ScenarioError(file: file, keyPath: "axes", message: "the space varies no axis: every axis holds one value, so it is one "
+                                + "design (\(design)) and there is nothing to search; give an axis two values or more, or \"all\"")
+        }
+    }
+
     /// The value indices `value` names on axis `axis`: `"all"`, or a non-empty list of values
     /// on the grid, each once.
     static func values(_ value: JSONValue, axis: Int, base: Design, file: String, keyPath: String) throws(ScenarioError) -> [Int] {

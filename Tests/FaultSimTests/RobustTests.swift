@@ -99,6 +99,44 @@ struct RobustTests {
         expectSimrun(arguments + ["--shard", "1/3", "--partial-out", folder.path("p.json").path, "--out", folder.path("x.csv").path], exits: 64)
     }
 
+    /// A robust part carries its baseline scenario and designs, so merge makes the plan again
+    /// and refuses a part whose seed, runs, guesses or settings are not what its digest says.
+    @Test("A robust part edited by hand is refused naming what changed; one on a single line merges to the same bytes")
+    func editedRobustPartIsRefused() throws {
+        let (folder, path) = try Self.plantedFlip()
+        let arguments = ["robust", path, "--runs", "500", "--jobs", "2"] + Self.flipArguments
+        var parts: [String] = []
+        for shard in 1...2 {
+            parts.append(folder.path("part-\(shard).json").path)
+            expectSimrun(arguments + ["--shard", "\(shard)/2", "--partial-out", parts[shard - 1]], exits: 0)
+        }
+        let whole = folder.path("whole.csv").path
+        expectSimrun(["merge"] + parts + ["--out", whole], exits: 0)
+        let second = try JSONParser.parse(String(contentsOfFile: parts[1], encoding: .utf8))
+        let digest = "settings (its runs, points, steps, baseline scenario or designs)"
+        let edits: [([String], JSONValue, String)] = [
+            (["seed"], .number("7"), "seed"),
+            (["runs"], .number("600"), digest),
+            (["guesses", "0", "low", "set"], .string("0.002"), "guesses"),
+            (["settings", "1", "values", "0", "value", "set"], .string("0.002"), "settings"),
+            (["baseline", "network", "requestLossProbability"], .number("0.2"), digest),
+            (["designAxes", "1", "finishMoment"], .string("atCallback"), digest),
+            (["designs", "1"], .string("naive"), "designs"),
+        ]
+        for (key, value, what) in edits {
+            #expect(second.at(key) != nil && second.at(key) != value, "\(key) is in the part and changes")
+            let edited = folder.path("edited.json").path
+            try JSONWriter.write(second.replacing(key, with: value)).write(toFile: edited, atomically: true, encoding: .utf8)
+            let refused = expectSimrun(["merge", parts[0], edited], exits: 65, key.joined(separator: "."))
+            #expect(refused.errorOutput == "Error: \(edited): contentHash does not match the part's \(what); was it edited?\n",
+                    "\(refused.errorOutput)")
+        }
+        let compact = folder.path("compact.json").path, merged = folder.path("merged.csv").path
+        try second.oneLine.replacingOccurrences(of: "\": ", with: "\":").write(toFile: compact, atomically: true, encoding: .utf8)
+        expectSimrun(["merge", parts[0], compact, "--out", merged], exits: 0)
+        #expect(try String(contentsOfFile: merged, encoding: .utf8) == String(contentsOfFile: whole, encoding: .utf8))
+    }
+
     @Test("A scenario file that lists one design is bad data naming the file's designs key, not an option never typed")
     func oneDesignInTheFile() throws {
         let folder = try TemporaryFolder()

@@ -21,7 +21,7 @@ extension PartialResult {
         }
         fields += [
             ("seed", .number(String(seed))), ("totalRuns", .number(String(totalRuns))),
-            ("designs", .array(designs.map { .string($0) })), ("contentHash", .string(contentHash)),
+            ("designs", .array(designs.map { .string($0) })), ("contentHash", .string(contentHash)), ("designAxes", designAxes),
             ("shard", .string(shard.description)),
             ("runs", object([("from", .number(String(runs.lowerBound))), ("to", .number(String(runs.upperBound)))])),
             ("parts", .array(parts.map(\.jsonValue))),
@@ -78,9 +78,11 @@ extension PartialResult {
             }
 
         }
-        return PartialResult(tool: try root.string("tool"), model: try root.string("model"), kind: kind, seed: try root.unsigned("seed"),
-                             totalRuns: totalRuns, designs: designs, contentHash: try root.string("contentHash"),
-                             shard: shard, runs: from..<to, parts: parts)
+        let result = PartialResult(tool: try root.string("tool"), model: try root.string("model"), kind: kind, seed: try root.unsigned("seed"),
+                                   totalRuns: totalRuns, designs: designs, contentHash: try root.string("contentHash"),
+                                   designAxes: try root.field("designAxes").value, shard: shard, runs: from..<to, parts: parts)
+        try result.checkContent(file: file)
+        return result
     }
 }
 

@@ -77,6 +77,23 @@ public enum ScenarioLoader {
         if case .object = json {
             for override in overrides { json = try override.apply(to: json, file: file) }
         }
+        return try readScenario(json, file: file, name: name, knownDesigns: knownDesigns)
+    }
+
+    /// A scenario from JSON already parsed, as `parse` reads a file's: a part file holds the
+    /// scenarios of its job as values. An error's key path starts with `keyPath` (where the
+    /// scenario sits in the file), so it names the key as the file has it.
+    static func scenario(from json: JSONValue, file: String, keyPath: String, name: String,
+                         knownDesigns: [String]) throws(ScenarioError) -> Scenario {
+        do {
+            return try readScenario(json, file: file, name: name, knownDesigns: knownDesigns)
+        } catch {
+            throw ScenarioError(file: error.file, keyPath: error.keyPath.isEmpty ? keyPath : keyPath + "." + error.keyPath,
+                                value: error.value, message: error.message)
+        }
+    }
+
+    private static func readScenario(_ json: JSONValue, file: String, name: String, knownDesigns: [String]) throws(ScenarioError) -> Scenario {
         var scenario = Scenario()
         scenario.name = name
         guard case .object = json else {

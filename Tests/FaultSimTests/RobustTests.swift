@@ -137,6 +137,26 @@ struct RobustTests {
         #expect(try String(contentsOfFile: merged, encoding: .utf8) == String(contentsOfFile: whole, encoding: .utf8))
     }
 
+    @Test("Robust parts of two different jobs are refused naming the field that differs: the seed, the settings")
+    func partsOfTwoJobsNameTheDifference() throws {
+        let (folder, path) = try Self.plantedFlip()
+        let arguments = ["robust", path, "--runs", "300"] + Self.flipArguments
+        let parts = [folder.path("part-1.json").path, folder.path("part-2.json").path]
+        expectSimrun(arguments + ["--shard", "1/2", "--partial-out", parts[0]], exits: 0)
+        let otherSeed = folder.path("seed-9.json").path
+        expectSimrun(arguments + ["--seed", "9", "--shard", "2/2", "--partial-out", otherSeed], exits: 0)
+        #expect(expectSimrun(["merge", parts[0], otherSeed], exits: 65).errorOutput
+            == "Error: cannot merge parts with different seeds: \(parts[0]) has seed 1, \(otherSeed) has seed 9\n")
+        let otherPoints = folder.path("lhs-4.json").path
+        expectSimrun(["robust", path, "--runs", "300", "--designs", "seed000-v1.0,seed000-v0", "--params", "storeKit.cancelThenPurchasedProbability",
+                      "--lhs", "4", "--quiet", "--shard", "2/2", "--partial-out", otherPoints], exits: 0)
+        #expect(expectSimrun(["merge", parts[0], otherPoints], exits: 65).errorOutput.hasPrefix("Error: cannot merge parts with different settings: "
+            + "\(parts[0]) has guesses storeKit.cancelThenPurchasedProbability, 3 Latin-hypercube points, 5 crossover steps, "))
+        let otherShares = folder.path("third.json").path
+        expectSimrun(arguments + ["--shard", "3/3", "--partial-out", otherShares], exits: 0)
+        #expect(expectSimrun(["merge", parts[0], otherShares], exits: 65).errorOutput.contains("different shard counts: "))
+    }
+
     @Test("A scenario file that lists one design is bad data naming the file's designs key, not an option never typed")
     func oneDesignInTheFile() throws {
         let folder = try TemporaryFolder()

@@ -129,10 +129,20 @@ extension RobustResult {
     public static func merge(_ parts: [Part]) -> Result<RobustResult, PartialResult.MergeError> {
         typealias MergeError = PartialResult.MergeError
         guard let first = parts.first else { return .failure(MergeError(problem: .noParts, message: "no partial results to merge")) }
+        // The fields a user sets first, each named, so a refusal says what differs; the digest
+        // (the scenario's every value, the designs' axes) last.
         let checks: [(MergeError.Problem, (Part) -> String)] = [
             (.differentVersions, { "simrun \($0.tool) (model \($0.model))" }),
-            (.differentScenarios, { "robustness job \($0.result.contentHash.prefix(12))… (\($0.result.scenarioName), \($0.result.designs.joined(separator: ",")))" }),
-            (.differentTotals, { "\($0.result.shard.count) shards" }),
+            (.differentSeeds, { "seed \($0.result.seed)" }),
+            (.differentTotals, { "\($0.result.runs) runs per setting" }),
+            (.differentDesigns, { "designs \($0.result.designs.joined(separator: ","))" }),
+            (.differentSettings, { part in
+                let result = part.result
+                return "guesses \(result.guesses.map(\.path).joined(separator: ",")), \(result.points) Latin-hypercube points, "
+                    + "\(result.crossoverSteps) crossover steps"
+            }),
+            (.differentScenarios, { "robustness job \($0.result.contentHash.prefix(12))… (\($0.result.scenarioName))" }),
+            (.differentShardCounts, { "\($0.result.shard.count) shards" }),
         ]
         for (problem, describe) in checks {
             let reference = describe(first)

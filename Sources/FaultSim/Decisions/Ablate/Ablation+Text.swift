@@ -21,7 +21,7 @@ extension Ablation.Result: DecisionReport {
     }
 
     /// The changes that cannot ship, one line per reason: the changes that share their problems
-    /// are one line naming each axis and its values, so a StoreKit 1 design's sixteen
+    /// are one line naming each axis and its values, so a StoreKit 1 design's fifteen
     /// `olderOSDesign` changes, all refused for one reason, do not bury the others. The CSV and
     /// JSON keep a row per change.
     var skippedText: String {

@@ -176,6 +176,7 @@ extension Robustness {
         return RobustResult(source: source ?? baseline.name, scenarioName: baseline.name, platform: baseline.platform.name, description: baseline.description,
                             seed: baseline.seed, runs: runs, designs: designs.map(\.name), guesses: infos, skipped: skipped,
                             settings: settingInfos, points: points, crossoverSteps: crossoverSteps, contentHash: contentHash,
-                            baseline: baseline.jsonValue, designAxes: PartDesigns.json(designs + olderOSDesigns), shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [])
+                            baseline: baseline.jsonValue, designAxes: PartDesigns.json(designs + olderOSDesigns),
+                            shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [])
     }
 }

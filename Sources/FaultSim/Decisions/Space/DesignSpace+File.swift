@@ -61,9 +61,10 @@ extension DesignSpace {
             throw ScenarioError(file: file, keyPath: "axes", message: "no design in the space can ship: " + why)
         }
         guard !varyingAxes.isEmpty else {
+            // The axes held at a value other than the base's, which make the one design.
             let held = DesignAxis.table.indices.filter { allowed[$0] != [Self.baseValue] && DesignAxis.table[$0].index(of: base) != allowed[$0][0] }
-            let design = held.isEmpty ? base.name
-                : "\(base.name) with " + held.map { "\(DesignAxis.table[$0].name) \(DesignAxis.table[$0].values[allowed[$0][0]].label)" }.joined(separator: ", ")
+            let changes = held.map { "\(DesignAxis.table[$0].name) \(DesignAxis.table[$0].values[allowed[$0][0]].label)" }
+            let design = changes.isEmpty ? base.name : "\(base.name) with " + changes.joined(separator: ", ")
             throw ScenarioError(file: file, keyPath: "axes", message: "the space varies no axis: every axis holds one value, so it is one "
                                 + "design (\(design)) and there is nothing to search; give an axis two values or more, or \"all\"")
         }

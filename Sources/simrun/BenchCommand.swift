@@ -38,7 +38,7 @@ enum BenchCommand: Command {
         }
         let report = measure(scenario, runs: runCount, jobs: context.jobs, repeats: repeatCount, floorEvents: floorEventCount)
         try ScenarioInput.write([(targets[0], report.csv)])
-        printOutput("simrun bench: \(source.shownPath) (\(scenario.name)), \(runCount) runs per design and thread count, seed \(scenario.seed), "
+        printOutput("simrun bench: \(source.shownPath) (\(scenario.name)), \(Grouped.count(runCount, "run")) per design and thread count, seed \(scenario.seed), "
             + (repeatCount > 1 ? "median of \(repeatCount) timings" : "1 timing each"))
         printOutput(report.text, terminator: "")
         return report.deterministic ? ExitCode.success : ExitCode.software

@@ -79,7 +79,7 @@ struct BenchReport {
         lines += TextTable.render(table, rightAligned: 1...)
         lines.append("")
         let on = jobs > 1 ? "on \(jobs) threads" : "on 1 thread"
-        lines.append("mean over \(designs.count) designs: \(Grouped.format(meanRunsPerSecond)) runs/s \(on)"
+        lines.append("mean over \(Grouped.count(designs.count, "design")): \(Grouped.format(meanRunsPerSecond)) runs/s \(on)"
             + (catalog.map { " (back to back: \(Grouped.format($0.allThreads.runsPerSecond)))" } ?? ""))
         if let first = designs.first, first.single.timings.count > 1 {
             lines.append("fastest of \(first.single.timings.count) timings: mean \(Grouped.format(meanBestRunsPerSecond)) runs/s \(on)"

@@ -110,11 +110,11 @@ enum CheckCommand: Command {
         let unavoidable = e.unavoidableSchedules
         let what = e.options.outcomes.map(\.rawValue).joined(separator: " / ")
         if e.holds {
-            printOutput("HOLDS: no \(what) order under any <= \(e.options.maxFaults) faults" + (unavoidable > 0 ? " that some design survives" : ""))
+            printOutput("HOLDS: no \(what) order under any <= \(Grouped.count(e.options.maxFaults, "fault"))" + (unavoidable > 0 ? " that some design survives" : ""))
         } else if e.stoppedShort && avoidable == 0 {
             printOutput("UNKNOWN: no counterexample among the schedules run, but not every schedule was run")
         } else {
-            printOutput("FAILS: \(Grouped.format(avoidable)) schedule\(avoidable == 1 ? "" : "s") with an avoidable counterexample")
+            printOutput("FAILS: \(Grouped.count(avoidable, "schedule")) with an avoidable counterexample")
         }
         for (avoidability, label, why) in [
             (Counterexample.Avoidability.unavoidableWithoutServerRecovery, "without server-side recovery", "the user paid and never came back"),
@@ -122,10 +122,10 @@ enum CheckCommand: Command {
             (.unavoidableOutsideApp, "for a purchase made outside the app", "no account named, and the user switched accounts"),
         ] {
             if let count = e.badSchedules[avoidability] {
-                printOutput("unavoidable \(label): \(Grouped.format(count)) schedule\(count == 1 ? "" : "s") (\(why))")
+                printOutput("unavoidable \(label): \(Grouped.count(count, "schedule")) (\(why))")
             }
         }
-        printOutput("P(an intent lost) in [\(probability(e.lostLowerBound)), \(probability(e.lostUpperBound))]  (lower: the losing schedules' mass; upper: plus the \(probability(max(0, 1 - e.exploredMass))) of schedules with more than \(e.options.maxFaults) faults)")
+        printOutput("P(an intent lost) in [\(probability(e.lostLowerBound)), \(probability(e.lostUpperBound))]  (lower: the losing schedules' mass; upper: plus the \(probability(max(0, 1 - e.exploredMass))) of schedules with more than \(Grouped.count(e.options.maxFaults, "fault")))")
         if !e.counterexamples.isEmpty {
             printOutput("counterexamples, smallest first (\(min(shown, e.counterexamples.count)) shown):")
             for (number, example) in e.counterexamples.prefix(shown).enumerated() {

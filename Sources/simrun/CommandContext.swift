@@ -29,8 +29,10 @@ struct CommandContext {
         self.arguments = arguments
         self.parsed = parsed
         let positionals = parsed.positionals
-        if positionals.count > 1 && !spec.positionalRepeats {
-            throw spec.error("Unexpected argument '\(positionals[1])'.")
+        // A command without a positional argument refuses the first one; the others, a second.
+        let allowed = spec.positional == nil ? 0 : spec.positionalRepeats ? Int.max : 1
+        if positionals.count > allowed {
+            throw spec.error("Unexpected argument '\(positionals[allowed])'.")
         }
         if positionals.isEmpty, let positional = spec.positional, !spec.positionalOptional {
             // "Missing expected argument '<part.json>...': the partial results to merge."
@@ -208,20 +210,24 @@ struct CommandContext {
         scenario.designs = names
     }
 
+    /// The one parser of every whole-number option: a count as the tool prints it (`100,000`),
+    /// with underscores (`100_000`) or in scientific notation (`1e5`, `2.5e5`) reads as typed
+    /// plainly; a fraction or anything else is a usage error naming the option and the value.
     private static func integer(_ parsed: ParsedArguments, _ option: OptionSpec, in range: ClosedRange<Int>,
-                                _ spec: CommandSpec) throws(CommandFailure) -> Int? {
+                                _ spec: CommandSpec, or word: String? = nil) throws(CommandFailure) -> Int? {
         guard let text = parsed.value(option.name) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw spec.invalid(text, for: option, because: "expected a whole number from \(Grouped.format(range.lowerBound)) to \(Grouped.format(range.upperBound))")
+        let expected = "expected \(word.map { "'\($0)' or " } ?? "")a whole number from \(Grouped.format(range.lowerBound)) to \(Grouped.format(range.upperBound))"
+        switch Grouped.parse(text) {
+        case .whole(let value) where range.contains(value): return value
+        case .whole, .tooLarge: throw spec.invalid(text, for: option, because: expected)
+        case .notWhole: throw spec.invalid(text, for: option, because: "not a whole number; \(expected)")
+        case .notANumber:
+            throw spec.invalid(text, for: option, because: expected + ", written as 100000, 100,000, 100_000 or 1e5")
         }
-        return value
     }
 
     private static func jobs(_ parsed: ParsedArguments, _ spec: CommandSpec) throws(CommandFailure) -> Int {
-        guard let text = parsed.value(CommonOptions.jobs.name), text != "auto" else { return Runner.automaticJobs }
-        guard let value = Int(text), (1...ScenarioInput.maxJobs).contains(value) else {
-            throw spec.invalid(text, for: CommonOptions.jobs, because: "expected 'auto' or a whole number from 1 to \(ScenarioInput.maxJobs)")
-        }
-        return value
+        guard parsed.value(CommonOptions.jobs.name) != "auto" else { return Runner.automaticJobs }
+        return try integer(parsed, CommonOptions.jobs, in: 1...ScenarioInput.maxJobs, spec, or: "auto") ?? Runner.automaticJobs
     }
 }

@@ -40,7 +40,7 @@ enum CompareCommand: Command {
         }
         try ScenarioInput.write([(targets[0], csv(lines, scenario: scenario, a: a.name, b: b.name, intents: result.paired.intents))])
 
-        printOutput("simrun compare: \(source.shownPath) (\(scenario.platform.name) platform), \(Grouped.format(scenario.runs)) runs, seed \(scenario.seed)")
+        printOutput("simrun compare: \(source.shownPath) (\(scenario.platform.name) platform), \(Grouped.count(scenario.runs, "run")), seed \(scenario.seed)")
         printOutput("\(a.name) (A) against \(b.name) (B), paired over the same \(Grouped.format(Int(result.paired.intents))) intents\n")
         printOutput(table(lines, a: a.name, b: b.name), terminator: "")
         printOutput("")

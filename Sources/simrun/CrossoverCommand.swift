@@ -69,7 +69,7 @@ enum CrossoverCommand: Command {
         }
         let format = SweepAxis.label
         printOutput("simrun crossover: \(base.shownPath) (\(base.scenario.platform.name) platform), \(key) over \(format(bounds.lowerBound))...\(format(bounds.upperBound)), "
-            + "\(runCount) runs per value, seed \(context.seed ?? base.scenario.seed): \(question)")
+            + "\(Grouped.count(runCount, "run")) per value, seed \(context.seed ?? base.scenario.seed): \(question)")
         printOutput(result.text(key: key), terminator: "")
         return ExitCode.success
     }

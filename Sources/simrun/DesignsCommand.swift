@@ -16,9 +16,13 @@ enum DesignsCommand: Command {
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         var positionals = context.positionals
+        // A scenario and a name at most: a third word is refused before any file is read.
+        guard positionals.count <= 2 else { throw spec.error("Unexpected argument '\(positionals[2])'.") }
         var designs = Design.presets
         var scenarioNames: [String] = []
-        if let first = positionals.first, first.hasSuffix(".json") {
+        // A preset's name alone is a name even if a file of that name lies in the directory.
+        if let first = positionals.first, ScenarioInput.namesScenarioFile(first),
+           positionals.count > 1 || Design.preset(named: first) == nil {
             let source = try ScenarioInput.source(first, overrides: [])
             designs = source.scenario.availableDesigns
             scenarioNames = source.scenario.selectedDesigns.map(\.name)

@@ -62,8 +62,8 @@ enum MergeCommand: Command {
         let targets = try context.outputs(runOutputs + [SweepCommand.svg, partialOut], inputs: files)
         let rows = merged.rows
         let whole = merged.fileText
-        let header = "simrun merge: \(parts.count) part\(parts.count == 1 ? "" : "s") of \(merged.parts[0].name) "
-            + "(\(merged.parts[0].platform) platform), \(Grouped.format(Int(merged.totalRuns))) runs x \(merged.designs.count) designs, "
+        let header = "simrun merge: \(Grouped.count(parts.count, "part")) of \(merged.parts[0].name) "
+            + "(\(merged.parts[0].platform) platform), \(Grouped.count(Int(merged.totalRuns), "run")) x \(Grouped.count(merged.designs.count, "design")), "
             + "seed \(merged.seed), simrun \(merged.tool) (model \(merged.model))"
 
         if let sweep {

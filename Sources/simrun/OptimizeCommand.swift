@@ -64,6 +64,13 @@ enum OptimizeCommand: Command {
         // The space's size first: counting its legal designs takes seconds, the search minutes.
         let started = DispatchTime.now().uptimeNanoseconds
         let legal = designSpace.legalCount
+        if let spacePath {
+            do throws(ScenarioError) {
+                try designSpace.checkSearchable(file: spacePath, legal: legal)
+            } catch {
+                throw ScenarioInput.reported(error)
+            }
+        }
         printOutput(Optimizer.preamble(job: DecisionJob(scenario, source: source.shownPath), objectives: settings.objectives, space: designSpace,
                                        file: spacePath, combinations: designSpace.combinations, legal: legal), terminator: "")
         let raced = legal <= settings.enumerateUpTo ? Int64(clamping: legal) * Int64(settings.runs) : settings.budget

@@ -79,8 +79,8 @@ enum ReportCommand: Command {
         progress.finish()
         try ScenarioInput.write([(targets[0], HTMLReport.render(input))])
         let losing = input.rows.filter { $0.tally.lost > 0 }.count
-        printOutput("simrun report: \(source.shownPath), \(Grouped.format(job.scenario.runs)) runs x \(chosen.count) designs; "
-            + "\(losing) losing design\(losing == 1 ? "" : "s") drawn, \(input.sweeps.count) sweep chart\(input.sweeps.count == 1 ? "" : "s")")
+        printOutput("simrun report: \(source.shownPath), \(Grouped.count(job.scenario.runs, "run")) x \(Grouped.count(chosen.count, "design")); "
+            + "\(Grouped.count(losing, "losing design")) drawn, \(Grouped.count(input.sweeps.count, "sweep chart"))")
         printOutput("wrote \(context.value(out) ?? "")")
         return ExitCode.success
     }

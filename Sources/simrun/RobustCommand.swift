@@ -32,11 +32,7 @@ enum RobustCommand: Command {
         let stepCount = try context.integer(steps, in: 0...20) ?? Robustness.defaultCrossoverSteps
         let only = try chosenGuesses(context)
         let base = try context.scenario(applying: .all)
-        let designs = base.scenario.selectedDesigns
-        guard designs.count >= 2 else {
-            throw context.invalid(designs.map(\.name).joined(separator: ","), for: CommonOptions.designs,
-                                  because: "robust compares two designs or more")
-        }
+        let designs = try twoOrMoreDesigns(base, context)
         let shardRequest = try ShardOptions.request(context, exclusive: [out, svg, DecisionOutputs.json, DecisionOutputs.html])
         let outputs = try DecisionOutputs(context, out: out, extra: [svg, ShardOptions.partialOut], inputs: base.inputs)
         ScenarioInput.warnAboutUnlistedCustomDesigns(base.scenario, context)
@@ -52,14 +48,29 @@ enum RobustCommand: Command {
         if let shardRequest, shardRequest.sharded {
             try outputs.write(result, extra: ["", result.partialFileText], context: context)
             printOutput("simrun robust: shard \(shardOfJob) measured \(plan.indices(of: shardOfJob).count) of \(plan.settings.count) settings (the baseline "
-                + "included) x \(designs.count) designs x \(Grouped.format(plan.runs)) runs, \(result.crossovers.count) crossover "
-                + "search\(result.crossovers.count == 1 ? "" : "es"); wrote \(context.value(ShardOptions.partialOut) ?? ""). simrun merge joins the parts.")
+                + "included) x \(designs.count) designs x \(Grouped.count(plan.runs, "run")), "
+                + "\(Grouped.count(result.crossovers.count, "crossover search", "crossover searches")); wrote \(context.value(ShardOptions.partialOut) ?? ""). simrun merge joins the parts.")
             return ExitCode.success
         }
         try outputs.write(result, extra: [result.tornadoSVG, result.partialFileText], context: context)
         printOutput(result.text, terminator: "")
         printOutput(written([out, svg, DecisionOutputs.json, DecisionOutputs.html, ShardOptions.partialOut], context))
         return ExitCode.success
+    }
+
+    /// The scenario's designs, when there are two or more to rank. Too few is the fault of
+    /// whatever chose them: `--designs` (a usage error), or else the file's `designs` key (bad
+    /// data, exit 65, naming the file), so the message never names an option the user did not type.
+    static func twoOrMoreDesigns(_ source: ScenarioInput.Source, _ context: CommandContext) throws(CommandFailure) -> [Design] {
+        let designs = source.scenario.selectedDesigns
+        guard designs.count < 2 else { return designs }
+        let need = "robust compares two designs or more"
+        if context.given(CommonOptions.designs) {
+            throw context.invalid(designs.map(\.name).joined(separator: ","), for: CommonOptions.designs, because: need)
+        }
+        let listed = JSONValue.array(designs.map { .string($0.name) }).oneLine
+        throw ScenarioInput.reported(ScenarioError(file: source.shownPath, keyPath: "designs", value: listed,
+                                                   message: need + ": list two or more there, or choose them with --designs"))
     }
 
     /// `--params`: guesses of the table, each once; nil for every guess.
@@ -112,7 +123,7 @@ enum RobustCommand: Command {
         }
         let targets = try context.outputs([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], inputs: files.map(\.path))
         try ScenarioInput.write([(targets[0], merged.csv), (targets[1], merged.tornadoSVG), (targets[2], merged.partialFileText)])
-        printOutput("simrun merge: \(parts.count) part\(parts.count == 1 ? "" : "s") of a robust job, simrun \(parts[0].tool) (model \(parts[0].model))")
+        printOutput("simrun merge: \(Grouped.count(parts.count, "part")) of a robust job, simrun \(parts[0].tool) (model \(parts[0].model))")
         printOutput(merged.text, terminator: "")
         printOutput(written([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], context))
         return ExitCode.success

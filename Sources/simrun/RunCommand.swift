@@ -58,8 +58,8 @@ enum RunCommand: Command {
         let totalEvents = tallies.reduce(Int64(0)) { $0 + $1.events }
         let totalRuns = tallies.reduce(Int64(0)) { $0 + $1.runs }
         printHeader(scenario)
-        printOutput("\(scenario.runs) runs x \(chosen.count) designs, seed \(scenario.seed), horizon \(DurationText.format(scenario.horizonMs)), "
-            + "\(context.jobs) jobs: \(FixedPoint.format(seconds, places: 2)) s, "
+        printOutput("\(Grouped.count(scenario.runs, "run")) x \(Grouped.count(chosen.count, "design")), seed \(scenario.seed), "
+            + "horizon \(DurationText.format(scenario.horizonMs)), \(Grouped.count(context.jobs, "job")): \(FixedPoint.format(seconds, places: 2)) s, "
             + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")
         printOutput(ResultTable.render(rows, pairs: pairs, wide: context.given(wide)), terminator: "")
         return ExitCode.success

@@ -48,6 +48,16 @@ enum ScenarioInput {
         }
     }
 
+    /// Whether a word of the command line names a scenario file rather than a command or a
+    /// design: it ends in `.json` in any case (`S.JSON`, as some systems and archives write
+    /// it), or it is an existing regular file. Every command that tells a file from a name asks
+    /// this, so `simrun designs S.JSON naive` reads the file as `simrun run S.JSON` does.
+    static func namesScenarioFile(_ word: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return word.lowercased().hasSuffix(".json")
+            || (FileManager.default.fileExists(atPath: word, isDirectory: &isDirectory) && !isDirectory.boolValue)
+    }
+
     /// Reports a scenario that cannot be read (exit 66) or is wrong (exit 65).
     static func reported(_ error: ScenarioError) -> CommandFailure {
         printError("Error: \(error)")
@@ -61,7 +71,7 @@ enum ScenarioInput {
         let unlisted = scenario.unlistedCustomDesigns
         guard !unlisted.isEmpty else { return }
         let names = unlisted.map { "'\($0)'" }.joined(separator: ", ")
-        printError("warning: custom design\(unlisted.count == 1 ? "" : "s") \(names) defined but not in the scenario's \"designs\", "
+        printError("warning: \(unlisted.count == 1 ? "custom design" : "custom designs") \(names) defined but not in the scenario's \"designs\", "
             + "so not run: add \(unlisted.count == 1 ? "it" : "them") there, or choose with --designs")
     }
 
@@ -84,8 +94,9 @@ enum ScenarioInput {
         guard Double(runCount) * Double(designs.count) >= 1e9 else { return }
         let sample = min(runCount, 20_000)
         let seconds = Runner.estimatedSeconds(scenario: scenario, designs: designs, runs: runCount, jobs: jobs, sample: sample)
-        printError("simrun: \(Grouped.format(runCount)) runs × \(designs.count) designs will take about \(DurationText.spoken(seconds: seconds)) "
-            + "on \(jobs) threads here (timed on \(Grouped.format(sample)) runs). Ctrl-C stops it and writes nothing.")
+        printError("simrun: \(Grouped.count(runCount, "run")) × \(Grouped.count(designs.count, "design")) will take about "
+            + "\(DurationText.spoken(seconds: seconds)) on \(Grouped.count(jobs, "thread")) here (timed on \(Grouped.count(sample, "run"))). "
+            + "Ctrl-C stops it and writes nothing.")
     }
 
     /// Writes each (target, text) whose target was given, all or nothing; reported and exit

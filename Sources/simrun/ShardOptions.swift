@@ -37,12 +37,9 @@ enum ShardOptions {
             throw command.error("'\(option.name)' cannot go with '--shard': write the shard with --partial-out, then give \(option.name) to simrun merge.")
         }
         var count: Int?
-        if let countText {
+        if countText != nil {
             guard text == "auto" else { throw command.error("'--shard-count' goes with '--shard auto'.") }
-            guard let value = Int(countText), (1...Shard.maxCount).contains(value) else {
-                throw command.invalid(countText, for: shardCount, because: "expected a whole number from 1 to \(Shard.maxCount)")
-            }
-            count = value
+            count = try context.integer(shardCount, in: 1...Shard.maxCount)
         }
         if text == "auto" {
             switch Shard.fromEnvironment(environment, count: count) {
@@ -59,7 +56,7 @@ enum ShardOptions {
     /// The one line a shard prints instead of tables.
     static func summary(_ command: String, _ request: Request, runs: Range<UInt64>, total: Int, designs: Int, seconds: Double, file: String) -> String {
         "simrun \(command): shard \(request.shard) counted runs \(runs.lowerBound)..<\(runs.upperBound) of \(total) "
-            + "(\(Grouped.format(runs.count)) runs x \(designs) designs) in \(FixedPoint.format(seconds, places: 2)) s; wrote \(file). "
+            + "(\(Grouped.count(runs.count, "run")) x \(Grouped.count(designs, "design"))) in \(FixedPoint.format(seconds, places: 2)) s; wrote \(file). "
             + "simrun merge joins the parts."
     }
 }

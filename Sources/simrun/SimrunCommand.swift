@@ -117,7 +117,7 @@ extension SimrunCommand {
     /// command that runs it, a typo the nearest command.
     static func unknownCommand(_ first: String) -> String {
         var message = "Unknown command '\(first)'."
-        if first.hasSuffix(".json") || FileManager.default.fileExists(atPath: first) {
+        if ScenarioInput.namesScenarioFile(first) {
             message += " To simulate a scenario file: simrun run \(ShellWord.quoted(first))"
         } else if let hint = Suggestion.nearest(to: first, in: commands.map { $0.spec.name } + ["help"]) {
             message += " Did you mean '\(hint)'?"

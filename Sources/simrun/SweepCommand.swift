@@ -62,7 +62,7 @@ enum SweepCommand: Command {
             return ExitCode.success
         }
         printOutput("simrun sweep: \(base.shownPath) (\(base.scenario.platform.name) platform), \(key) at \(axis.labels.count) values, "
-            + "\(Grouped.format(runsPerValue)) runs per value (the same runs at every value), seed \(sweep.scenarios[0].seed)\n")
+            + "\(Grouped.count(runsPerValue, "run")) per value (the same runs at every value), seed \(sweep.scenarios[0].seed)\n")
         printOutput(result.table(chosenMetric), terminator: "")
         if let (a, b) = pair, let found = sweep.crossover(a, b, jobs: context.jobs) {
             printOutput("\nwhere \(a.name) stops losing fewer orders than \(b.name) (or starts), by bisection on paired runs:")

@@ -57,6 +57,28 @@ struct AblationTests {
         #expect(walk.steps.count <= Ablation.differingAxes(.naive, .faultSimRecommended).count)
     }
 
+    /// A StoreKit 1 design cannot name an older-OS design, whichever preset: its fifteen such
+    /// changes share one reason, and the text says it once; the CSV keeps a row per change.
+    @Test("The text lists skipped changes one line per reason, naming each axis and its values; the CSV keeps a row per change")
+    func skippedChangesGroupedByReason() {
+        let result = Ablation.run(scenario: Scenario(), design: .bliap, runs: 0..<50, jobs: 2)
+        let olderOS = result.skipped.filter { $0.axis == "olderOSDesign" }
+        #expect(olderOS.count > 10 && Set(olderOS.map { $0.problems }).count == 1)
+        let reasons = Set(result.skipped.map { $0.problems.joined(separator: "; ") }).count
+        let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = lines.firstIndex { $0.hasPrefix("Skipped: ") }!
+        #expect(lines[header] == "Skipped: \(result.skipped.count) changes that cannot ship (Design.problems), for \(reasons) reasons")
+        let listed = lines[(header + 1)...].prefix { $0.hasPrefix("  ") }
+        #expect(listed.count == reasons)
+        #expect(listed.filter { $0.contains("olderOSDesign is the StoreKit 1 flow") }
+            == ["  olderOSDesign → \(olderOS.count) values (naive, seed000-v0, …, bliap): " + olderOS[0].problems.joined(separator: "; ")])
+        #expect(listed.contains { $0.hasPrefix("  retrySchedule → 7 values (none, ") }, "a retry schedule's values, counted")
+        #expect(result.csv.split(separator: "\n").filter { $0.contains(",skipped,") }.count == result.skipped.count)
+        // Two axes refused for one reason share its line, each with its values.
+        let sk2 = Ablation.run(scenario: Scenario(), design: .faultSimRecommended, runs: 0..<50, jobs: 2)
+        #expect(sk2.text.contains("\n  itemMapping → applicationUsername, applicationUsernameThenRecord; userMapping → applicationUsername: "))
+    }
+
     /// The CSV is the same bytes on one thread and two, and bad command lines say what is wrong.
     @Test("ablate writes the same CSV on 1 and 2 threads, and a bad command line says what is wrong")
     func ablateCommandLine() throws {

@@ -147,6 +147,49 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         expectSimrun(arguments, exits: status)
     }
 
+    @Test("A count reads as the tool prints it (1,000), with underscores (1_000) or as an exact power of ten (1e3, 2.5e3)")
+    func countsInEveryWrittenForm() {
+        let read: [(String, Grouped.Parsed)] = [
+            ("1000000", .whole(1_000_000)), ("1,000,000", .whole(1_000_000)), ("1_000_000", .whole(1_000_000)), ("1e6", .whole(1_000_000)),
+            ("1E6", .whole(1_000_000)), ("2.5e5", .whole(250_000)), ("1.0", .whole(1)), ("1.50e1", .whole(15)), ("+7", .whole(7)),
+            ("-3", .whole(-3)), ("0e-7", .whole(0)), ("1e12", .whole(1_000_000_000_000)),
+            ("1.5", .notWhole), ("1e-3", .notWhole), ("2.55e1", .notWhole),
+            ("1e19", .tooLarge), ("9223372036854775808", .tooLarge), ("1e99999", .tooLarge),
+            ("", .notANumber), ("many", .notANumber), ("1,00", .notANumber), ("1000,000", .notANumber), ("1,000_000", .notANumber),
+            (",100", .notANumber), ("1.", .notANumber), (".5", .notANumber), ("1e", .notANumber), ("1e6e2", .notANumber),
+            ("1,000.5e1", .whole(10_005)), ("0x10", .notANumber), ("١٢", .notANumber),
+        ]
+        for (text, parsed) in read { #expect(Grouped.parse(text) == parsed, "\(text)") }
+        for text in ["1,000", "1_000", "1e3", "0.001e6"] {
+            let run = expectSimrun(["run", Self.defaultScenario, "--runs", text, "--designs", "naive", "--quiet"], exits: 0)
+            #expect(run.output.contains("1,000 runs x 1 design,"), "\(text): \(run.output)")
+        }
+        let refusals: [([String], String)] = [
+            (["run", "--runs", "1.5"], "The value '1.5' is invalid for '--runs <n>': not a whole number; expected a whole number from 1 to 1,000,000,000,000"),
+            (["run", "--runs", "1e-3"], "The value '1e-3' is invalid for '--runs <n>': not a whole number;"),
+            (["run", "--runs", "lots"], "The value 'lots' is invalid for '--runs <n>': expected a whole number from 1 to 1,000,000,000,000, written as 100000, 100,000, 100_000 or 1e5"),
+            (["run", "--runs", "1e13"], "The value '1e13' is invalid for '--runs <n>': expected a whole number from 1 to 1,000,000,000,000"),
+            (["run", "--jobs", "2.5"], "The value '2.5' is invalid for '--jobs <n|auto>': not a whole number; expected 'auto' or a whole number from 1 to 1,024"),
+            (["robust", "--lhs", "1,0"], "The value '1,0' is invalid for '--lhs <n>'"),
+        ]
+        for (arguments, message) in refusals {
+            #expect(expectSimrun(arguments, exits: 64).errorOutput.hasPrefix("Error: " + message), "\(arguments)")
+        }
+    }
+
+    @Test("Messages group run counts and say one of a thing in the singular: 1,000 runs x 1 design, 1 job, <= 1 fault")
+    func countsInMessagesAreGrammatical() {
+        #expect(Grouped.count(1, "design") == "1 design" && Grouped.count(0, "design") == "0 designs")
+        #expect(Grouped.count(1_000_000, "run") == "1,000,000 runs" && Grouped.count(2, "search", "searches") == "2 searches")
+        let run = expectSimrun(["run", Self.defaultScenario, "--runs", "1000", "--designs", "naive", "--jobs", "1", "--quiet"], exits: 0)
+        #expect(run.output.contains("1,000 runs x 1 design, seed 1, horizon 30d, 1 job: "), "\(run.output)")
+        let check = expectSimrun(["check", Self.defaultScenario, "--design", "bliap", "--max-faults", "1"], exits: 0)
+        #expect(check.output.contains("HOLDS: no lost / misdelivered / duplicated / double_charged order under any <= 1 fault\n"), "\(check.output)")
+        #expect(check.output.contains("of schedules with more than 1 fault)"), "\(check.output)")
+        let compare = expectSimrun(["compare", Self.defaultScenario, "--designs", "naive,bliap", "--runs", "1", "--quiet"], exits: 0)
+        #expect(compare.output.contains("1 run, seed 1"), "\(compare.output)")
+    }
+
     @Test("A design named twice is refused, on the command line and in the file")
     func duplicateDesigns() throws {
         try run(exits: 64) { _ in ["--designs", "naive,bliap,naive"] }
@@ -175,6 +218,55 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         let spec = try #require(SimrunCommand.commands.first { $0.spec.name == name }).spec
         for option in spec.options { #expect(spec.usage.contains(option.name), "\(name) usage lacks \(option.name)") }
         #expect(spec.error("x").usageCommand == name)
+    }
+
+    @Test("keys KEY prints that key's row, a prefix the keys it starts; no match exits 64 with the key meant")
+    func keysFilter() throws {
+        func keyLines(_ output: String) -> [Substring] { output.split(separator: "\n").filter { !$0.hasPrefix(" ") }.dropFirst().map { $0 } }
+        let one = expectSimrun(["keys", "network.latency"], exits: 0)
+        #expect(keyLines(one.output).map { $0.split(separator: " ")[0] } == ["network.latency"], "\(one.output)")
+        #expect(one.output.contains("source: "), "the key's meaning and source come with it")
+        let section = expectSimrun(["keys", "network."], exits: 0)
+        let paths = ScenarioParameter.table.map(\.path).filter { $0.hasPrefix("network.") }
+        #expect(keyLines(section.output).map { String($0.split(separator: " ")[0]) } == paths && paths.count > 3)
+        let stem = expectSimrun(["keys", "network.request"], exits: 0)
+        #expect(keyLines(stem.output).count == 2, "requestLossProbability and requestTimeout")
+        let elsewhere = expectSimrun(["keys", "latency"], exits: 64)
+        #expect(elsewhere.errorOutput.hasPrefix("Error: No scenario key is or starts with 'latency'. Did you mean 'network.latency'?"),
+                "\(elsewhere.errorOutput)")
+        let typo = expectSimrun(["keys", "network.latncy"], exits: 64)
+        #expect(typo.errorOutput.contains("Did you mean 'network.latency'?"), "\(typo.errorOutput)")
+        let fault = expectSimrun(["keys", "--faults", "request_lost"], exits: 0)
+        #expect(fault.output.split(separator: "\n").count == 2 && fault.output.contains("network.requestLossProbability"))
+        #expect(expectSimrun(["keys", "--axes", "retry", "--markdown"], exits: 0).output.contains("| `retrySchedule` |"))
+        expectSimrun(["keys", "--faults", "request_lots"], exits: 64)
+        expectSimrun(["keys", "network.", "network.latency"], exits: 64)
+    }
+
+    @Test("Every command refuses a positional argument beyond those it takes, before any work", arguments: SimrunCommand.commands.map { $0.spec.name })
+    func extraPositionalArgument(_ name: String) {
+        // merge takes any number of parts; the others take at most a scenario (designs: and a name).
+        guard name != "merge" else { return }
+        let extra = expectSimrun([name, "first.json", "second.json", "third"], exits: 64)
+        #expect(extra.errorOutput.hasPrefix("Error: Unexpected argument '"), "\(extra.errorOutput)")
+        // A command that takes no positional argument at all refuses the first.
+        let none = CommandSpec(name: "none", abstract: "Takes nothing.", options: [])
+        #expect(throws: CommandFailure.self) {
+            _ = try CommandContext(none, arguments: ["x"], parsed: ParsedArguments(positionals: ["x"]))
+        }
+    }
+
+    @Test("A scenario file is told from a name by its .json in any case, the same in every command")
+    func scenarioFileInAnyCase() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("S.JSON").path
+        try FileManager.default.copyItem(atPath: Self.defaultScenario, toPath: path)
+        let designs = expectSimrun(["designs", path, "naive"], exits: 0)
+        #expect(designs.output.hasPrefix("naive: "), "\(designs.output)")
+        #expect(expectSimrun(["designs", path], exits: 0).output.contains("bliap"))
+        #expect(ScenarioInput.namesScenarioFile("S.JSON") && ScenarioInput.namesScenarioFile("my.Json") && ScenarioInput.namesScenarioFile(path))
+        #expect(!ScenarioInput.namesScenarioFile("naive") && !ScenarioInput.namesScenarioFile(folder.url.path), "a name, a directory")
+        #expect(SimrunCommand.unknownCommand("My.JSON").contains("simrun run My.JSON"))
     }
 
     @Test("A prefix, a key in the wrong object and a longer word each get the name meant")

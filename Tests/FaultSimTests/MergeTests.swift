@@ -142,7 +142,8 @@ struct MergeTests {
         let corruptions: [(String, String)] = [
             ("not json", "{"),
             ("a scenario", #"{"runs": 10}"#),
-            ("future format", good.replacingOccurrences(of: #""formatVersion": 1"#, with: #""formatVersion": 2"#)),
+            ("future format", good.replacingOccurrences(of: #""formatVersion": \#(PartialResult.formatVersion)"#,
+                                                        with: #""formatVersion": \#(PartialResult.formatVersion + 1)"#)),
             ("counts that do not add up", good.replacingOccurrences(of: #""intents": 50,"#, with: #""intents": 51,"#)),
             ("a negative count", good.replacingOccurrences(of: #""events": "#, with: #""events": -"#)),
             ("an unknown fault", good.replacingOccurrences(of: #""request_lost""#, with: #""request_gone""#)),
@@ -156,6 +157,38 @@ struct MergeTests {
         #expect(good.contains(#""request_lost""#), "the fault the corruption renames is in the file")
         expectSimrun(["merge", folder.path("missing.json").path], exits: 66)
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.csv").path))
+    }
+
+    /// A part's digest is computed again from its own scenario and designs (`designAxes`), so a
+    /// value edited by hand cannot merge on the digest the part was written with.
+    @Test("A run part edited by hand is refused naming what changed; the same part on one line, as jq -c writes it, merges")
+    func editedPartIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let part = try Self.shard(0, of: 1, runs: 50).jsonValue
+        let original = folder.path("part.json").path, out = folder.path("out.csv").path
+        try JSONWriter.write(part).write(toFile: original, atomically: true, encoding: .utf8)
+        expectSimrun(["merge", original, "--out", out], exits: 0)
+        let merged = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(part.at(["designAxes", "1", "finishMoment"]) != .string("atCallback"), "the edit below changes bliap")
+        let edits: [([String], JSONValue, String)] = [
+            (["seed"], .number("7"), "seed"),
+            (["parts", "0", "scenario", "seed"], .number("7"), "seed"),
+            (["totalRuns"], .number("60"), "total runs"),
+            (["designs", "1"], .string("revenuecat"), "designs"),
+            (["designAxes", "1", "finishMoment"], .string("atCallback"), "settings (its scenario, sweep or designs)"),
+            (["parts", "0", "scenario", "network", "requestLossProbability"], .number("0.3"), "settings (its scenario, sweep or designs)"),
+        ]
+        for (path, value, what) in edits {
+            let file = folder.path("edited-\(path.joined(separator: "."))-\(what.count).json").path
+            try JSONWriter.write(part.replacing(path, with: value)).write(toFile: file, atomically: true, encoding: .utf8)
+            let refused = expectSimrun(["merge", file, "--out", folder.path("refused.csv").path], exits: 65, path.joined(separator: "."))
+            #expect(refused.errorOutput == "Error: \(file): contentHash does not match the part's \(what); was it edited?\n", "\(refused.errorOutput)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("refused.csv").path))
+        let compact = folder.path("compact.json").path
+        try part.oneLine.replacingOccurrences(of: "\": ", with: "\":").write(toFile: compact, atomically: true, encoding: .utf8)
+        expectSimrun(["merge", compact, "--out", out], exits: 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == merged)
     }
 
     @Test("merge takes only the options of the parts' kind, and never writes over a part", arguments: [

@@ -178,4 +178,31 @@ struct OptimizerTests {
         expectSimrun(["optimize", "--space", folder.path("missing.json").path], exits: 66)
         #expect(expectSimrun(["optimize", "--objectives", "lost,lots"], exits: 64).errorOutput.contains("unknown objective 'lots'"))
     }
+
+    /// naive is StoreKit 1 with app receipts: StoreKit 2 breaks the rule that it sends a signed
+    /// transaction, whatever receipt the space allows besides.
+    @Test("A space with no design that can ship, or one design alone, exits 65 naming the file and the rule, and writes nothing")
+    func unsearchableSpaces() throws {
+        let folder = try TemporaryFolder()
+        let spaceFile = folder.path("space.json").path, out = folder.path("front.csv").path
+        let rule = "storeKitAPI sk2 sends the signed transaction: receiptKind must be signedTransaction"
+        let cases: [(String, String)] = [
+            (#"{"from": "naive", "axes": {"storeKitAPI": ["sk2"]}}"#,
+             "key 'axes': no design in the space can ship: its one combination breaks this rule: \(rule); let the axes it names take values"),
+            (#"{"from": "naive", "axes": {"storeKitAPI": ["sk2"], "receiptKind": ["appReceipt", "perTransaction"]}}"#,
+             "every one of its 2 combinations breaks this rule: \(rule);"),
+            (#"{"from": "naive", "axes": {"storeKitAPI": ["sk1"]}}"#,
+             "key 'axes': the space varies no axis: every axis holds one value, so it is one design (naive) and there is nothing to search"),
+            (#"{"from": "naive", "axes": {"finishMoment": ["afterDelivery"]}}"#, "so it is one design (naive with finishMoment afterDelivery)"),
+        ]
+        for (space, message) in cases {
+            try space.write(toFile: spaceFile, atomically: true, encoding: .utf8)
+            let run = expectSimrun(["optimize", "--space", spaceFile, "--runs", "100", "--quiet", "--out", out], exits: 65)
+            #expect(run.errorOutput.hasPrefix("Error: \(spaceFile): ") && run.errorOutput.contains(message), "\(space): \(run.errorOutput)")
+            #expect(run.output.isEmpty, "nothing printed before the refusal: \(run.output)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        let space = try DesignSpace.read(#"{"from": "naive", "axes": {"storeKitAPI": "all", "receiptKind": "all"}}"#, file: "s.json")
+        #expect(space.legalCount > 0 && space.problemsOfEveryCombination.isEmpty, "some combinations ship")
+    }
 }

@@ -99,6 +99,77 @@ struct RobustTests {
         expectSimrun(arguments + ["--shard", "1/3", "--partial-out", folder.path("p.json").path, "--out", folder.path("x.csv").path], exits: 64)
     }
 
+    /// A robust part carries its baseline scenario and designs, so merge makes the plan again
+    /// and refuses a part whose seed, runs, guesses or settings are not what its digest says.
+    @Test("A robust part edited by hand is refused naming what changed; one on a single line merges to the same bytes")
+    func editedRobustPartIsRefused() throws {
+        let (folder, path) = try Self.plantedFlip()
+        let arguments = ["robust", path, "--runs", "500", "--jobs", "2"] + Self.flipArguments
+        var parts: [String] = []
+        for shard in 1...2 {
+            parts.append(folder.path("part-\(shard).json").path)
+            expectSimrun(arguments + ["--shard", "\(shard)/2", "--partial-out", parts[shard - 1]], exits: 0)
+        }
+        let whole = folder.path("whole.csv").path
+        expectSimrun(["merge"] + parts + ["--out", whole], exits: 0)
+        let second = try JSONParser.parse(String(contentsOfFile: parts[1], encoding: .utf8))
+        let digest = "settings (its runs, points, steps, baseline scenario or designs)"
+        let edits: [([String], JSONValue, String)] = [
+            (["seed"], .number("7"), "seed"),
+            (["runs"], .number("600"), digest),
+            (["guesses", "0", "low", "set"], .string("0.002"), "guesses"),
+            (["settings", "1", "values", "0", "value", "set"], .string("0.002"), "settings"),
+            (["baseline", "network", "requestLossProbability"], .number("0.2"), digest),
+            (["designAxes", "1", "finishMoment"], .string("atCallback"), digest),
+            (["designs", "1"], .string("naive"), "designs"),
+        ]
+        for (key, value, what) in edits {
+            #expect(second.at(key) != nil && second.at(key) != value, "\(key) is in the part and changes")
+            let edited = folder.path("edited.json").path
+            try JSONWriter.write(second.replacing(key, with: value)).write(toFile: edited, atomically: true, encoding: .utf8)
+            let refused = expectSimrun(["merge", parts[0], edited], exits: 65, key.joined(separator: "."))
+            #expect(refused.errorOutput == "Error: \(edited): contentHash does not match the part's \(what); was it edited?\n",
+                    "\(refused.errorOutput)")
+        }
+        let compact = folder.path("compact.json").path, merged = folder.path("merged.csv").path
+        try second.oneLine.replacingOccurrences(of: "\": ", with: "\":").write(toFile: compact, atomically: true, encoding: .utf8)
+        expectSimrun(["merge", parts[0], compact, "--out", merged], exits: 0)
+        #expect(try String(contentsOfFile: merged, encoding: .utf8) == String(contentsOfFile: whole, encoding: .utf8))
+    }
+
+    @Test("Robust parts of two different jobs are refused naming the field that differs: the seed, the settings")
+    func partsOfTwoJobsNameTheDifference() throws {
+        let (folder, path) = try Self.plantedFlip()
+        let arguments = ["robust", path, "--runs", "300"] + Self.flipArguments
+        let parts = [folder.path("part-1.json").path, folder.path("part-2.json").path]
+        expectSimrun(arguments + ["--shard", "1/2", "--partial-out", parts[0]], exits: 0)
+        let otherSeed = folder.path("seed-9.json").path
+        expectSimrun(arguments + ["--seed", "9", "--shard", "2/2", "--partial-out", otherSeed], exits: 0)
+        #expect(expectSimrun(["merge", parts[0], otherSeed], exits: 65).errorOutput
+            == "Error: cannot merge parts with different seeds: \(parts[0]) has seed 1, \(otherSeed) has seed 9\n")
+        let otherPoints = folder.path("lhs-4.json").path
+        expectSimrun(["robust", path, "--runs", "300", "--designs", "seed000-v1.0,seed000-v0", "--params", "storeKit.cancelThenPurchasedProbability",
+                      "--lhs", "4", "--quiet", "--shard", "2/2", "--partial-out", otherPoints], exits: 0)
+        #expect(expectSimrun(["merge", parts[0], otherPoints], exits: 65).errorOutput.hasPrefix("Error: cannot merge parts with different settings: "
+            + "\(parts[0]) has guesses storeKit.cancelThenPurchasedProbability, 3 Latin-hypercube points, 5 crossover steps, "))
+        let otherShares = folder.path("third.json").path
+        expectSimrun(arguments + ["--shard", "3/3", "--partial-out", otherShares], exits: 0)
+        #expect(expectSimrun(["merge", parts[0], otherShares], exits: 65).errorOutput.contains("different shard counts: "))
+    }
+
+    @Test("A scenario file that lists one design is bad data naming the file's designs key, not an option never typed")
+    func oneDesignInTheFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("one.json").path
+        try #"{"designs": ["naive"]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let refused = expectSimrun(["robust", path, "--runs", "10", "--quiet"], exits: 65)
+        #expect(refused.errorOutput == "Error: \(path): key 'designs': value [\"naive\"]: robust compares two designs or more: "
+            + "list two or more there, or choose them with --designs\n", "\(refused.errorOutput)")
+        #expect(!refused.errorOutput.contains("--designs <a,b>"))
+        let chosen = expectSimrun(["robust", path, "--runs", "10", "--quiet", "--designs", "naive"], exits: 64)
+        #expect(chosen.errorOutput.contains("The value 'naive' is invalid for '--designs <a,b>': robust compares two designs or more"))
+    }
+
     @Test("robust refuses bad input clearly: unknown design, unknown or unguessed --params key, --lhs 0, one design, a bad --set")
     func badInput() {
         let base = ["robust", "--runs", "10", "--quiet"]

@@ -258,6 +258,30 @@ struct ScenarioFileTests {
             #expect(readError(locked)?.message.contains("Permission denied") == true)
         }
     }
+
+    @Test("A UTF-8 byte-order mark before the JSON is skipped in a scenario, a space file and a part; columns count after it")
+    func byteOrderMarkIsSkipped() throws {
+        let folder = try TemporaryFolder()
+        func withMark(_ name: String, _ json: String) throws -> String {
+            let path = folder.path(name).path
+            try Data([0xEF, 0xBB, 0xBF] + Array(json.utf8)).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let scenario = try withMark("bom.json", #"{"runs": 100, "designs": ["naive"]}"#)
+        #expect(try ScenarioLoader.load(path: scenario).runs == 100)
+        expectSimrun(["run", scenario, "--quiet"], exits: 0)
+        let space = try DesignSpace.load(path: try withMark("space.json", #"{"from": "bliap", "axes": {"finishMoment": "all"}}"#))
+        #expect(space.base.name == "bliap" && space.varyingAxes.count == 1)
+        #expect(try PartFile.read(try withMark("part.json", #"{"format": "faultsim-partial-result"}"#)).format == PartialResult.format)
+        // The mark is not a character of the file: an error in its first column says column 1.
+        let broken = try withMark("broken.json", "x")
+        do {
+            _ = try ScenarioLoader.load(path: broken)
+            Issue.record("a file of one 'x' was read")
+        } catch {
+            #expect(error.message == "line 1, column 1: unexpected character 'x'", "\(error)")
+        }
+    }
 }
 
 /// The package's root folder, found from this file's path.

@@ -243,3 +243,29 @@ extension PairedLosses {
         PanelResult.recorded(lostMasks.map { $0.map { OutcomeMasks(lost: $0) } }, outcomes: [.lost]).pairedLosses
     }
 }
+
+extension JSONValue {
+    /// The value with the one at `path` (object keys, array indices as digits) replaced: a part
+    /// file edited by hand, key by key, without depending on how the writer lays it out.
+    func replacing(_ path: [String], with new: JSONValue) -> JSONValue {
+        guard let key = path.first else { return new }
+        switch self {
+        case .object(let fields):
+            return .object(fields.map { $0.key == key ? ($0.key, $0.value.replacing(Array(path.dropFirst()), with: new), $0.line) : $0 })
+        case .array(let items):
+            return .array(items.enumerated().map { String($0.offset) == key ? $0.element.replacing(Array(path.dropFirst()), with: new) : $0.element })
+        default:
+            return self
+        }
+    }
+
+    /// The value at `path`, as `replacing` finds it.
+    func at(_ path: [String]) -> JSONValue? {
+        guard let key = path.first else { return self }
+        switch self {
+        case .object(let fields): return fields.first { $0.key == key }?.value.at(Array(path.dropFirst()))
+        case .array(let items): return Int(key).flatMap { items.indices.contains($0) ? items[$0].at(Array(path.dropFirst())) : nil }
+        default: return nil
+        }
+    }
+}

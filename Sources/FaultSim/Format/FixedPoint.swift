@@ -92,6 +92,79 @@ public enum Grouped {
     public static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
         format(count) + " " + (count == 1 ? singular : plural ?? singular + "s")
     }
+
+    /// What `parse` made of a whole number as a person typed it.
+    public enum Parsed: Sendable, Equatable {
+        case whole(Int)
+        /// A number, but not a whole one (`1.5`, `1e-3`).
+        case notWhole
+        /// A whole number beyond `Int.max`.
+        case tooLarge
+        /// Not a number in any form `parse` reads.
+        case notANumber
+    }
+
+    /// A whole number in any form this tool writes or people copy: `1000000`, `1,000,000` or
+    /// `1_000_000` (groups of three digits after the first, one kind of separator), and
+    /// scientific notation whose value is whole (`1e6`, `2.5e5`, `1.0`). Exact: the digits are
+    /// shifted, never rounded through a Double, so `1e-3` is refused rather than read as 0.
+    public static func parse(_ text: String) -> Parsed {
+        var rest = Substring(text.lowercased())
+        let negative = rest.first == "-"
+        if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+        let parts = rest.split(separator: "e", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let (integer, fraction) = mantissa(parts[0]) else { return .notANumber }
+        var exponent = 0
+        if parts.count == 2 {
+            guard let written = exponentValue(parts[1]) else { return .notANumber }
+            exponent = written
+        }
+        // The digits without leading zeros, and the power of ten that scales them.
+        var digits = Array((integer + fraction).drop(while: { $0 == "0" }))
+        exponent -= fraction.count
+        while exponent < 0, digits.last == "0" {
+            digits.removeLast()
+            exponent += 1
+        }
+        guard exponent >= 0 || digits.isEmpty else { return .notWhole }
+        guard digits.isEmpty || digits.count + exponent <= 19 else { return .tooLarge }
+        var value = 0
+        for digit in digits + Array(repeating: "0", count: digits.isEmpty ? 0 : exponent) {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times.addingReportingOverflow(Int(digit.asciiValue! - 48))
+            guard !overflow, !carry else { return .tooLarge }
+            value = sum
+        }
+        return .whole(negative ? -value : value)
+    }
+
+    /// A mantissa's digits before and after its point: `1,000` and `2.5`; the integer part may
+    /// be grouped by `,` or `_`, the fraction not. Nil for anything else (`1,00`, `.5`, `1.`).
+    private static func mantissa(_ text: Substring) -> (integer: Substring, fraction: Substring)? {
+        let halves = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = halves.count == 2 ? halves[1] : ""
+        guard halves.count == 1 || !fraction.isEmpty, fraction.allSatisfy(\.isASCIIDigit) else { return nil }
+        let separators = Set(halves[0].filter { $0 == "," || $0 == "_" })
+        guard separators.count <= 1 else { return nil }
+        let groups = halves[0].split(separator: separators.first ?? ",", omittingEmptySubsequences: false)
+        guard let first = groups.first, (1...(groups.count == 1 ? Int.max : 3)).contains(first.count),
+              groups.dropFirst().allSatisfy({ $0.count == 3 }), groups.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+        return (Substring(groups.joined()), fraction)
+    }
+
+    /// An exponent's value: digits with an optional sign; past four digits it is taken as
+    /// 9,999, as far as any count needs to be refused.
+    private static func exponentValue(_ text: Substring) -> Int? {
+        let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : text
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+        let value = digits.count > 4 ? 9_999 : Int(digits)!
+        return text.first == "-" ? -value : value
+    }
+}
+
+extension Character {
+    /// `0` to `9`, and nothing else (not the other scripts' digits `isNumber` takes).
+    var isASCIIDigit: Bool { asciiValue.map { (48...57).contains($0) } ?? false }
 }
 
 extension String {

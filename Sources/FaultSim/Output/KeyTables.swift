@@ -1,10 +1,58 @@
 /// The parameter table and the fault table as text: aligned for a terminal (`simrun keys`) or
 /// as the markdown docs/model.md embeds (`simrun keys --markdown`; a test keeps the two equal).
 public enum KeyTables {
-    /// Every scenario key. Plain: one aligned line per key (path, default, fault-free value,
-    /// unit), then its meaning and its source, indented.
-    public static func parameters(markdown: Bool) -> String {
-        let rows = ScenarioParameter.table
+    /// The three tables `simrun keys` prints, each with the names its rows go by.
+    public enum Table: Sendable {
+        case parameters, faults, axes
+
+        /// Each row's name, in table order: a key path, a fault's name, an axis's name.
+        public var rowNames: [String] {
+            switch self {
+            case .parameters: ScenarioParameter.table.map(\.path)
+            case .faults: FaultKind.allCases.map(\.row.name)
+            case .axes: DesignAxis.table.map(\.name)
+            }
+        }
+
+        /// What one row is, for a message.
+        public var noun: String {
+            switch self {
+            case .parameters: "scenario key"
+            case .faults: "fault"
+            case .axes: "design axis"
+            }
+        }
+    }
+
+    /// `table` as `simrun keys` prints it, only the rows `filter` selects (every row for nil).
+    public static func render(_ table: Table, markdown: Bool, filter: String? = nil) -> String {
+        let kept = filter.map { Set(selection($0, in: table)) }
+        switch table {
+        case .parameters: return parameters(markdown: markdown, keeping: kept)
+        case .faults: return faults(markdown: markdown, keeping: kept)
+        case .axes: return axes(markdown: markdown, keeping: kept)
+        }
+    }
+
+    /// The row names `filter` selects: the one row of exactly that name (`network.latency`),
+    /// else every row whose name starts with it (`network.`, `network.req`); none when no
+    /// name does, and the command then suggests one (`suggestion(for:in:)`).
+    public static func selection(_ filter: String, in table: Table) -> [String] {
+        let names = table.rowNames
+        return names.contains(filter) ? [filter] : names.filter { $0.hasPrefix(filter) }
+    }
+
+    /// The name meant by a filter that selects nothing: a key whose last part it is, given
+    /// without its object (`latency` → `network.latency`), else the nearest name.
+    public static func suggestion(for filter: String, in table: Table) -> String? {
+        if table == .parameters, let key = ScenarioParameter.keys(named: filter).first { return key }
+        return Suggestion.nearest(to: filter, in: table.rowNames)
+    }
+
+    /// Every scenario key (or those in `kept`). Plain: one aligned line per key (path, default,
+    /// fault-free value, unit), then its meaning and its source, indented.
+    public static func parameters(markdown: Bool, keeping kept: Set<String>? = nil) -> String {
+        let rows = ScenarioParameter.table.filter { kept?.contains($0.path) ?? true }
         if markdown {
             var text = "| key | unit | default | fault-free | meaning | source |\n|---|---|---|---|---|---|\n"
             for row in rows {
@@ -19,10 +67,11 @@ public enum KeyTables {
         return zip(aligned(lines), details).map { line, detail in line + "\n" + (detail ?? "") }.joined()
     }
 
-    /// Every fault: its name (rule-driven ones marked), the actor whose lifeline shows it, the
-    /// key that controls it with that key's default, and what one firing means.
-    public static func faults(markdown: Bool) -> String {
-        let rows = FaultKind.allCases.map { fault in
+    /// Every fault (or those in `kept`): its name (rule-driven ones marked), the actor whose
+    /// lifeline shows it, the key that controls it with that key's default, and what one firing
+    /// means.
+    public static func faults(markdown: Bool, keeping kept: Set<String>? = nil) -> String {
+        let rows = FaultKind.allCases.filter { kept?.contains($0.row.name) ?? true }.map { fault in
             let row = fault.row
             let parameter = ScenarioParameter.row(row.key)
             let rule: Bool
@@ -43,11 +92,11 @@ public enum KeyTables {
         return aligned(lines).map { $0 + "\n" }.joined()
     }
 
-    /// Every design axis: its name, the values a `customDesigns` entry takes, the values the
-    /// design space tries when they are a grid, whether a rule ties it to another axis, what it
-    /// does in the model and where it comes from.
-    public static func axes(markdown: Bool) -> String {
-        let rows = DesignAxis.table.map { axis in
+    /// Every design axis (or those in `kept`): its name, the values a `customDesigns` entry
+    /// takes, the values the design space tries when they are a grid, whether a rule ties it to
+    /// another axis, what it does in the model and where it comes from.
+    public static func axes(markdown: Bool, keeping kept: Set<String>? = nil) -> String {
+        let rows = DesignAxis.table.filter { kept?.contains($0.name) ?? true }.map { axis in
             (name: axis.name, accepts: axis.accepts, grid: axis.isGrid ? axis.values.map(\.label).joined(separator: ", ") : "every value",
              rules: axis.constrained ? "yes" : "", meaning: axis.meaning, source: axis.source)
         }

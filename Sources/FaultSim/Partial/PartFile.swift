@@ -13,11 +13,8 @@ public struct PartFile: Sendable {
     /// Reads and parses `path`; an error names the file (exit 66 when it cannot be read, 65 when
     /// it is not a JSON object with a string `format`).
     public static func read(_ path: String) throws(ScenarioError) -> PartFile {
-        let bytes = try ScenarioLoader.readFile(path, limit: PartialResult.maxFileBytes,
-                                                tooLarge: "a partial result is raw counts, far smaller")
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ScenarioError(file: path, keyPath: "", message: "the file is not UTF-8 text")
-        }
+        let text = try ScenarioLoader.readText(path, limit: PartialResult.maxFileBytes,
+                                               tooLarge: "a partial result is raw counts, far smaller")
         return try parse(text, path: path)
     }
 

@@ -21,7 +21,7 @@ extension PartialResult {
         }
         fields += [
             ("seed", .number(String(seed))), ("totalRuns", .number(String(totalRuns))),
-            ("designs", .array(designs.map { .string($0) })), ("contentHash", .string(contentHash)),
+            ("designs", .array(designs.map { .string($0) })), ("contentHash", .string(contentHash)), ("designAxes", designAxes),
             ("shard", .string(shard.description)),
             ("runs", object([("from", .number(String(runs.lowerBound))), ("to", .number(String(runs.upperBound)))])),
             ("parts", .array(parts.map(\.jsonValue))),
@@ -62,7 +62,7 @@ extension PartialResult {
         let expectedParts: Int
         if case .sweep(_, let labels, _) = kind { expectedParts = labels.count } else { expectedParts = 1 }
         guard parts.count == expectedParts else {
-            throw ScenarioError(file: file, keyPath: "parts", value: String(parts.count), message: "expected \(expectedParts) parts, one per scenario")
+            throw ScenarioError(file: file, keyPath: "parts", value: String(parts.count), message: "expected \(Grouped.count(expectedParts, "part")), one per scenario")
         }
         let totalRuns = try root.unsigned("totalRuns")
         guard totalRuns <= UInt64(Scenario.maxRuns) else {
@@ -78,9 +78,11 @@ extension PartialResult {
             }
 
         }
-        return PartialResult(tool: try root.string("tool"), model: try root.string("model"), kind: kind, seed: try root.unsigned("seed"),
-                             totalRuns: totalRuns, designs: designs, contentHash: try root.string("contentHash"),
-                             shard: shard, runs: from..<to, parts: parts)
+        let result = PartialResult(tool: try root.string("tool"), model: try root.string("model"), kind: kind, seed: try root.unsigned("seed"),
+                                   totalRuns: totalRuns, designs: designs, contentHash: try root.string("contentHash"),
+                                   designAxes: try root.field("designAxes").value, shard: shard, runs: from..<to, parts: parts)
+        try result.checkContent(file: file)
+        return result
     }
 }
 
@@ -103,7 +105,7 @@ extension PartialResult.Part {
         var discordant: [Int64] = []
         for row in rows {
             let counts = try row.arrayValue().map { item throws(ScenarioError) in try item.count(ceiling) }
-            guard counts.count == designs else { throw row.error("expected \(designs) counts") }
+            guard counts.count == designs else { throw row.error("expected \(Grouped.count(designs, "count")), one per design") }
             discordant += counts
         }
         return PartialResult.Part(name: try reader.string("name"), platform: try reader.string("platform"),

@@ -10,7 +10,11 @@ extension PartialResult {
             case differentSeeds = "different seeds"
             case differentTotals = "different run counts"
             case differentDesigns = "different designs"
+            /// Robust parts: the guesses moved, Latin-hypercube points or crossover steps.
+            case differentSettings = "different settings"
             case differentScenarios = "different scenarios"
+            /// Robust parts: shards of splits into different numbers of shares.
+            case differentShardCounts = "different shard counts"
             case overlap = "overlapping runs"
             case missing = "missing runs"
         }

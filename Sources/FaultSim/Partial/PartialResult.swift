@@ -35,7 +35,8 @@ public struct PartialResult: Sendable, Equatable {
     }
 
     public static let format = "faultsim-partial-result"
-    public static let formatVersion = 1
+    /// 2: a part carries its designs' axes (`designAxes`), so merge can check its digest.
+    public static let formatVersion = 2
 
     public var tool: String
     public var model: String
@@ -47,6 +48,9 @@ public struct PartialResult: Sendable, Equatable {
     /// SHA-256 of every scenario's JSON and every design's axes: two shards with the same
     /// digest simulated the same worlds with the same designs.
     public var contentHash: String
+    /// Every design the digest covers, axis by axis (`PartDesigns`): `designs`, then the
+    /// older-OS designs they name that the job does not list.
+    public var designAxes: JSONValue
     /// The shard, as it was asked for (1/1 for a whole or merged result).
     public var shard: Shard
     /// The run indices counted here.
@@ -77,10 +81,11 @@ public struct PartialResult: Sendable, Equatable {
         var seen: [Design] = []
         for design in olderOS where !seen.contains(where: { $0.name == design.name }) { seen.append(design) }
         contentHash = PartialResult.contentHash(kind: kind, parts: parts, designs: designs + seen)
+        designAxes = PartDesigns.json(designs + seen)
     }
 
     init(tool: String, model: String, kind: Kind, seed: UInt64, totalRuns: UInt64, designs: [String], contentHash: String,
-         shard: Shard, runs: Range<UInt64>, parts: [Part]) {
+         designAxes: JSONValue, shard: Shard, runs: Range<UInt64>, parts: [Part]) {
         self.tool = tool
         self.model = model
         self.kind = kind
@@ -88,6 +93,7 @@ public struct PartialResult: Sendable, Equatable {
         self.totalRuns = totalRuns
         self.designs = designs
         self.contentHash = contentHash
+        self.designAxes = designAxes
         self.shard = shard
         self.runs = runs
         self.parts = parts
@@ -103,6 +109,35 @@ public struct PartialResult: Sendable, Equatable {
             text += "design \(design.name):\n" + design.fingerprintLines
         }
         return SHA256.hex(text)
+    }
+
+    /// Checks that a part read from `file` is the job its `contentHash` names: every scenario
+    /// read back, with the part's seed and total runs, every design from `designAxes`, and the
+    /// digest computed again from them. So a seed, run count, design or scenario value edited
+    /// by hand is refused rather than merged into results the digest does not describe. A part
+    /// of another simrun or model is taken on its word: its digest follows that version's recipe.
+    func checkContent(file: String) throws(ScenarioError) {
+        guard tool == FaultSimVersion.tool, model == String(FaultSimVersion.model) else { return }
+        let definitions = try PartDesigns.read(PartialReader(file: file, value: designAxes, path: "designAxes"))
+        guard definitions.count >= designs.count, definitions.prefix(designs.count).map(\.name) == designs else {
+            throw PartDesigns.edited(file, "designs")
+        }
+        let known = Design.presets.map(\.name) + definitions.map(\.name)
+        var canonical = parts
+        for (index, part) in parts.enumerated() {
+            let scenario = try ScenarioLoader.scenario(from: part.scenario, file: file, keyPath: "parts[\(index)].scenario",
+                                                       name: part.name, knownDesigns: known)
+            // The job's seed is its first scenario's (a sweep may sweep the seed itself).
+            guard index > 0 || scenario.seed == seed else { throw PartDesigns.edited(file, "seed") }
+            guard UInt64(scenario.runs) == totalRuns else { throw PartDesigns.edited(file, "total runs") }
+            guard scenario.platform.name == part.platform, scenario.description == part.description else {
+                throw PartDesigns.edited(file, "scenario")
+            }
+            canonical[index].scenario = scenario.jsonValue
+        }
+        guard Self.contentHash(kind: kind, parts: canonical, designs: definitions) == contentHash else {
+            throw PartDesigns.edited(file, "settings (its scenario, sweep or designs)")
+        }
     }
 
     /// The result rows of each part, in design order, as the CSVs and tables take them.

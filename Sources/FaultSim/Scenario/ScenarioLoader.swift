@@ -15,10 +15,7 @@ public enum ScenarioLoader {
     public static func load(
         path: String, overrides: [ScenarioOverride] = [], knownDesigns: [String] = Design.presets.map(\.name)
     ) throws(ScenarioError) -> Scenario {
-        let bytes = try readFile(path)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ScenarioError(file: path, keyPath: "", message: "the file is not UTF-8 text")
-        }
+        let text = try readText(path)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return try parse(text, file: path, name: name, overrides: overrides, knownDesigns: knownDesigns)
     }
@@ -27,9 +24,23 @@ public enum ScenarioLoader {
     /// (a disk image, /dev/zero) fails at once instead of filling memory.
     public static let maxFileBytes = 16 << 20
 
+    /// The text of a JSON file (a scenario, a space file, a part): its bytes as UTF-8, without
+    /// the byte-order mark some Windows editors put first (RFC 8259 lets a parser ignore it),
+    /// so line and column numbers count from the file's first character. Every JSON file simrun
+    /// reads comes through here.
+    static func readText(_ path: String, limit: Int = maxFileBytes,
+                         tooLarge: String = "a scenario is a small JSON file") throws(ScenarioError) -> String {
+        var bytes = try readFile(path, limit: limit, tooLarge: tooLarge)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ScenarioError(file: path, keyPath: "", message: "the file is not UTF-8 text")
+        }
+        return text
+    }
+
     /// The file's bytes, or an error carrying the operating system's reason; `limit` bytes at
     /// most (`tooLarge` says why a larger file is refused).
-    static func readFile(_ path: String, limit: Int = maxFileBytes,
+    private static func readFile(_ path: String, limit: Int = maxFileBytes,
                          tooLarge: String = "a scenario is a small JSON file") throws(ScenarioError) -> [UInt8] {
         func unreadable(_ reason: String) -> ScenarioError {
             ScenarioError(file: path, keyPath: "", message: "cannot read the file: \(reason)", unreadable: true)
@@ -66,6 +77,23 @@ public enum ScenarioLoader {
         if case .object = json {
             for override in overrides { json = try override.apply(to: json, file: file) }
         }
+        return try readScenario(json, file: file, name: name, knownDesigns: knownDesigns)
+    }
+
+    /// A scenario from JSON already parsed, as `parse` reads a file's: a part file holds the
+    /// scenarios of its job as values. An error's key path starts with `keyPath` (where the
+    /// scenario sits in the file), so it names the key as the file has it.
+    static func scenario(from json: JSONValue, file: String, keyPath: String, name: String,
+                         knownDesigns: [String]) throws(ScenarioError) -> Scenario {
+        do {
+            return try readScenario(json, file: file, name: name, knownDesigns: knownDesigns)
+        } catch {
+            throw ScenarioError(file: error.file, keyPath: error.keyPath.isEmpty ? keyPath : keyPath + "." + error.keyPath,
+                                value: error.value, message: error.message)
+        }
+    }
+
+    private static func readScenario(_ json: JSONValue, file: String, name: String, knownDesigns: [String]) throws(ScenarioError) -> Scenario {
         var scenario = Scenario()
         scenario.name = name
         guard case .object = json else {

@@ -9,7 +9,7 @@ extension Ablation.Result: DecisionReport {
     public var text: String {
         let name = design.name
         var text = job.header(Self.tool) + "\n"
-        text += "\(name) against each design one axis away from it: \(rows.count) changes simulated, "
+        text += "\(name) against each design one axis away from it: \(Grouped.count(rows.count, "change")) simulated, "
             + "\(skipped.count) skipped as illegal; paired over the same \(Grouped.format(Int(intents))) intents\n"
         text += "\(name) itself: \(Ablation.rates(baseRates))\n\n"
         text += answerText
@@ -17,11 +17,28 @@ extension Ablation.Result: DecisionReport {
         text += Ablation.table(rows.map { row in
             ["\(row.change.axis) → \(row.change.to.label)"] + Ablation.cells(row.difference)
         }, header: ["change"] + Ablation.header, leftColumns: 1)
-        if !skipped.isEmpty {
-            text += "\nSkipped: \(skipped.count) changes that cannot ship (Design.problems)\n"
-            for change in skipped {
-                text += "  \(change.axis) → \(change.to.label): \(change.problems.joined(separator: "; "))\n"
+        return text + skippedText
+    }
+
+    /// The changes that cannot ship, one line per reason: the changes that share their problems
+    /// are one line naming each axis and its values, so a StoreKit 1 design's fifteen
+    /// `olderOSDesign` changes, all refused for one reason, do not bury the others. The CSV and
+    /// JSON keep a row per change.
+    var skippedText: String {
+        guard !skipped.isEmpty else { return "" }
+        var reasons: [(problems: String, changes: [Ablation.Change])] = []
+        for change in skipped {
+            let problems = change.problems.joined(separator: "; ")
+            if let index = reasons.firstIndex(where: { $0.problems == problems }) {
+                reasons[index].changes.append(change)
+            } else {
+                reasons.append((problems, [change]))
             }
+        }
+        var text = "\nSkipped: \(Grouped.count(skipped.count, "change")) that cannot ship (Design.problems)"
+        text += reasons.count < skipped.count ? ", for \(Grouped.count(reasons.count, "reason"))\n" : "\n"
+        for reason in reasons {
+            text += "  \(Ablation.changedValues(reason.changes)): \(reason.problems)\n"
         }
         return text
     }

@@ -36,6 +36,25 @@ public enum Ablation {
         return changes
     }
 
+    /// Changes as one phrase, each axis once with the values it changes to: `receiptKind →
+    /// perTransaction, appReceipt`; past three values their count, the first two and the last
+    /// (`olderOSDesign → 16 values (naive, seed000-v0, …, bliap)`); axes apart by `; `.
+    static func changedValues(_ changes: [Change]) -> String {
+        var axes: [(axis: String, values: [String])] = []
+        for change in changes {
+            if let index = axes.firstIndex(where: { $0.axis == change.axis }) {
+                axes[index].values.append(change.to.label)
+            } else {
+                axes.append((change.axis, [change.to.label]))
+            }
+        }
+        return axes.map { axis, values in
+            let listed = values.count <= 3 ? values.joined(separator: ", ")
+                : "\(values.count) values (\(values[0]), \(values[1]), …, \(values[values.count - 1]))"
+            return "\(axis) → \(listed)"
+        }.joined(separator: "; ")
+    }
+
     /// One simulated change: its paired difference from the design on every objective
     /// (changed − design, so a positive `lost` difference means the change loses more orders).
     public struct Row: Sendable {

@@ -42,11 +42,11 @@ extension Optimizer {
         let varying = space.varyingAxes.map { DesignAxis.table[$0].name }
         var text = "space: "
         if let file {
-            text += "\(file), from \(space.base.name), varying \(varying.joined(separator: ", "))\n  "
+            text += "\(file), from \(space.base.name), varying \(varying.isEmpty ? "no axis" : varying.joined(separator: ", "))\n  "
         } else {
             text += "every axis on its grid (\(varying.count) axes): "
         }
-        text += "\(count(combinations)) combinations, \(count(legal)) legal designs"
+        text += "\(count(combinations)) combination\(combinations == 1 ? "" : "s"), \(count(legal)) legal design\(legal == 1 ? "" : "s")"
         let held = space.allowed.indices.filter { space.allowed[$0] == [DesignSpace.baseValue] }
         if !held.isEmpty {
             text += "\n  held at \(space.base.name)'s own value, off the grid: "
@@ -105,9 +105,8 @@ extension Optimizer {
 
     static func frontText(_ result: Optimizer.Result) -> String {
         let objectives = result.objectives
-        let plural = result.front.count == 1 ? "" : "s"
-        var text = "front found: \(result.front.count) design\(plural), the best found (not proven optimal), "
-            + "certified on \(Grouped.format(result.runs)) runs\n"
+        var text = "front found: \(Grouped.count(result.front.count, "design")), the best found (not proven optimal), "
+            + "certified on \(Grouped.count(result.runs, "run"))\n"
         let rows = result.front.map { design in
             [design.design.name] + design.estimates.enumerated().map { estimate($1, objectives[$0]) }
                 + [design.tiedWith.isEmpty ? "-" : design.tiedWith.map { result.front[$0].design.name }.joined(separator: ", ")]
@@ -119,7 +118,7 @@ extension Optimizer {
         let equivalents = result.front.filter { !$0.equivalents.isEmpty }
         if !equivalents.isEmpty {
             text += "  identical to a front design on every objective in every run (in the CSV): " + equivalents.map { design in
-                let runs = design.equivalentsRuns == result.runs ? "" : " in the first \(Grouped.format(design.equivalentsRuns)) runs"
+                let runs = design.equivalentsRuns == result.runs ? "" : " in the first \(Grouped.count(design.equivalentsRuns, "run"))"
                 return "\(design.equivalents.count) to \(design.design.name)\(runs)"
             }.joined(separator: ", ") + "\n"
         }
@@ -188,10 +187,10 @@ extension Optimizer {
 
     static func costText(_ result: Optimizer.Result) -> String {
         let s = result.statistics
-        var text = "cost: \(Grouped.format(s.designsEvaluated)) designs evaluated (\(Grouped.format(s.dominated)) left dominated, "
+        var text = "cost: \(Grouped.count(s.designsEvaluated, "design")) evaluated (\(Grouped.format(s.dominated)) left dominated, "
             + "\(Grouped.format(s.parked + s.leftWithLeader)) parked behind an identical design"
             + (result.enumerated ? ")" : ", \(Grouped.format(s.setAside)) set aside as identical to the design they neighbour)")
-        if !result.enumerated { text += ", \(Grouped.format(s.expansions)) expanded, \(s.restarts) restart\(s.restarts == 1 ? "" : "s")" }
+        if !result.enumerated { text += ", \(Grouped.format(s.expansions)) expanded, \(Grouped.count(s.restarts, "restart"))" }
         text += ";\n  \(Grouped.format(Int(s.searchRuns))) design-runs raced, \(Grouped.format(Int(s.certificationRuns))) certified\n"
         if !result.enumerated {
             text += s.budgetSpent

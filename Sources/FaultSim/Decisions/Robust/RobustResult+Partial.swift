@@ -6,7 +6,8 @@ import Policies
 /// Integers are written as JSON number text, never through a Double.
 extension RobustResult {
     public static let partialFormat = "faultsim-robust-partial"
-    public static let partialFormatVersion = 1
+    /// 2: a part carries its baseline scenario and its designs' axes, so merge can check its digest.
+    public static let partialFormatVersion = 2
 
     /// The file a shard writes: its JSON and a newline.
     public var partialFileText: String { JSONWriter.write(partialJSON) + "\n" }
@@ -16,6 +17,7 @@ extension RobustResult {
             ("format", .string(Self.partialFormat)), ("formatVersion", int(Self.partialFormatVersion)),
             ("tool", .string(FaultSimVersion.tool)), ("model", .string(String(FaultSimVersion.model))),
             ("contentHash", .string(contentHash)), ("shard", .string(shard.description)),
+            ("baseline", baseline), ("designAxes", designAxes),
             ("scenario", object([("name", .string(scenarioName)), ("platform", .string(platform)), ("description", .string(description))])),
             ("seed", .number(String(seed))), ("runs", int(runs)), ("points", int(points)), ("crossoverSteps", int(crossoverSteps)),
             ("designs", .array(designs.map { .string($0) })),
@@ -81,8 +83,41 @@ extension RobustResult {
                                   description: try scenario.string("description"), seed: try root.unsigned("seed"), runs: Int(runs),
                                   designs: designs, guesses: guesses, skipped: skipped, settings: settings,
                                   points: Int(try root.integer("points")), crossoverSteps: Int(try root.integer("crossoverSteps")),
-                                  contentHash: try root.string("contentHash"), shard: shard, counts: counts, crossovers: crossovers)
-        return (try root.string("tool"), try root.string("model"), result)
+                                  contentHash: try root.string("contentHash"), baseline: try root.field("baseline").value,
+                                  designAxes: try root.field("designAxes").value, shard: shard, counts: counts, crossovers: crossovers)
+        let (tool, model) = (try root.string("tool"), try root.string("model"))
+        try result.checkJob(file: file, tool: tool, model: model)
+        return (tool, model, result)
+    }
+
+    /// Checks that a part read from `file` is the job its `contentHash` names: the plan made
+    /// again from the part's baseline scenario and designs (`designAxes`) has the part's seed,
+    /// guesses, settings and digest. So a seed, run count, design, guess or setting edited
+    /// by hand is refused rather than merged into results the digest does not describe. A part
+    /// of another simrun or model is taken on its word: its digest follows that version's recipe.
+    func checkJob(file: String, tool: String, model: String) throws(ScenarioError) {
+        guard tool == FaultSimVersion.tool, model == String(FaultSimVersion.model) else { return }
+        let definitions = try PartDesigns.read(PartialReader(file: file, value: designAxes, path: "designAxes"))
+        guard definitions.count >= designs.count, definitions.prefix(designs.count).map(\.name) == designs else {
+            throw PartDesigns.edited(file, "designs")
+        }
+        var scenario = try ScenarioLoader.scenario(from: baseline, file: file, keyPath: "baseline", name: scenarioName,
+                                                   knownDesigns: Design.presets.map(\.name) + definitions.map(\.name))
+        // The older-OS designs a job's designs name are found among the scenario's own.
+        scenario.customDesigns = definitions.filter { Design.preset(named: $0.name) == nil }
+        guard points >= 1, crossoverSteps >= 0 else { throw PartDesigns.edited(file, "settings") }
+        let plan = Robustness(scenario: scenario, designs: Array(definitions.prefix(designs.count)),
+                              only: guesses.map(\.path) + skipped.map(\.path), points: points, runs: runs, crossoverSteps: crossoverSteps)
+        let expected = plan.emptyResult(shard: shard, source: source)
+        let checks: [(what: String, holds: Bool)] = [
+            ("seed", expected.seed == seed),
+            ("scenario", expected.platform == platform && expected.description == description),
+            ("guesses", expected.guesses == guesses && expected.skipped == skipped),
+            ("settings", expected.settings == settings),
+            ("settings (its runs, points, steps, baseline scenario or designs)",
+             expected.contentHash == contentHash && expected.designAxes == designAxes),
+        ]
+        if let failed = checks.first(where: { !$0.holds }) { throw PartDesigns.edited(file, failed.what) }
     }
 
     /// A shard read from its file: the file, the simrun and model versions that wrote it, its result.
@@ -94,10 +129,20 @@ extension RobustResult {
     public static func merge(_ parts: [Part]) -> Result<RobustResult, PartialResult.MergeError> {
         typealias MergeError = PartialResult.MergeError
         guard let first = parts.first else { return .failure(MergeError(problem: .noParts, message: "no partial results to merge")) }
+        // The fields a user sets first, each named, so a refusal says what differs; the digest
+        // (the scenario's every value, the designs' axes) last.
         let checks: [(MergeError.Problem, (Part) -> String)] = [
             (.differentVersions, { "simrun \($0.tool) (model \($0.model))" }),
-            (.differentScenarios, { "robustness job \($0.result.contentHash.prefix(12))… (\($0.result.scenarioName), \($0.result.designs.joined(separator: ",")))" }),
-            (.differentTotals, { "\($0.result.shard.count) shards" }),
+            (.differentSeeds, { "seed \($0.result.seed)" }),
+            (.differentTotals, { "\($0.result.runs) runs per setting" }),
+            (.differentDesigns, { "designs \($0.result.designs.joined(separator: ","))" }),
+            (.differentSettings, { part in
+                let result = part.result
+                return "guesses \(result.guesses.map(\.path).joined(separator: ",")), \(result.points) Latin-hypercube points, "
+                    + "\(result.crossoverSteps) crossover steps"
+            }),
+            (.differentScenarios, { "robustness job \($0.result.contentHash.prefix(12))… (\($0.result.scenarioName))" }),
+            (.differentShardCounts, { "\($0.result.shard.count) shards" }),
         ]
         for (problem, describe) in checks {
             let reference = describe(first)

@@ -11,11 +11,11 @@ extension RobustResult: DecisionReport {
 
     /// The report; its first line names the scenario as the command did.
     public var text: String {
-        var text = "simrun robust: \(job.source) (\(platform) platform), \(designs.count) designs, \(Grouped.format(runs)) runs per setting "
+        var text = "simrun robust: \(job.source) (\(platform) platform), \(designs.count) designs, \(Grouped.count(runs, "run")) per setting "
             + "(the same runs in every setting), seed \(seed)\n"
         text += guesses.count == 1
-            ? "1 guess at its plausible low and high, then \(points) Latin-hypercube point\(points == 1 ? "" : "s") of it: \(settings.count) settings\n\n"
-            : "\(guesses.count) guesses at their plausible low and high one at a time, then \(points) Latin-hypercube point\(points == 1 ? "" : "s") "
+            ? "1 guess at its plausible low and high, then \(Grouped.count(points, "Latin-hypercube point")) of it: \(settings.count) settings\n\n"
+            : "\(guesses.count) guesses at their plausible low and high one at a time, then \(Grouped.count(points, "Latin-hypercube point")) "
                 + "of all of them at once: \(settings.count) settings\n\n"
         text += baselineText() + "\n"
         text += flipsText() + "\n"

@@ -111,6 +111,10 @@ public struct RobustResult: Sendable, Equatable {
     public let crossoverSteps: Int
     /// `Robustness.contentHash`: shards of one job share it.
     public let contentHash: String
+    /// What the digest is computed from, kept so a part can be checked against it: the
+    /// baseline scenario's JSON, and every design it covers axis by axis (`PartDesigns`).
+    public let baseline: JSONValue
+    public let designAxes: JSONValue
     /// The shard that computed this (1/1 for a whole or merged job).
     public var shard: Shard
 
@@ -172,6 +176,7 @@ extension Robustness {
         return RobustResult(source: source ?? baseline.name, scenarioName: baseline.label, platform: baseline.platform.name, description: baseline.description,
                             seed: baseline.seed, runs: runs, designs: designs.map(\.name), guesses: infos, skipped: skipped,
                             settings: settingInfos, points: points, crossoverSteps: crossoverSteps, contentHash: contentHash,
+                            baseline: baseline.jsonValue, designAxes: PartDesigns.json(designs + olderOSDesigns),
                             shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [])
     }
 }

@@ -138,6 +138,12 @@ public struct Robustness: Sendable {
         return hash
     }
 
+    /// The older-OS designs the job's StoreKit 2 designs name and the job does not list: they
+    /// run some of its runs, so the digest covers them too.
+    var olderOSDesigns: [Design] {
+        designs.compactMap { baseline.olderOSDesign(of: $0) }.filter { older in !designs.contains { $0.name == older.name } }
+    }
+
     /// What the job computes, as a digest: the baseline scenario, each design's axes, the
     /// guesses and every setting's values, the runs and the search's steps. Shards of one job
     /// share it; `RobustResult.merge` refuses parts that do not.
@@ -146,8 +152,7 @@ public struct Robustness: Sendable {
         for design in designs {
             text += "design \(design.name):\n" + design.fingerprintLines
         }
-        let olderOS = designs.compactMap { baseline.olderOSDesign(of: $0) }.filter { older in !designs.contains { $0.name == older.name } }
-        for design in olderOS {
+        for design in olderOSDesigns {
             text += "older-OS design \(design.name):\n" + design.fingerprintLines
         }
         for setting in settings {

@@ -19,10 +19,7 @@ import Policies
 extension DesignSpace {
     /// The space file at `path` (unreadable: exit 66, like a scenario file; wrong: 65).
     public static func load(path: String) throws(ScenarioError) -> DesignSpace {
-        let bytes = try ScenarioLoader.readFile(path, tooLarge: "a space file is a small JSON file")
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ScenarioError(file: path, keyPath: "", message: "the file is not UTF-8 text")
-        }
+        let text = try ScenarioLoader.readText(path, tooLarge: "a space file is a small JSON file")
         return try read(text, file: path)
     }
 
@@ -45,6 +42,32 @@ extension DesignSpace {
         }
         try reader.finish()
         return DesignSpace(base: base, allowed: allowed)
+    }
+
+    /// Refuses a space file with nothing to search, naming `file`: one with no design that can
+    /// ship (every combination breaks a rule, which the error quotes from `Design.problems`), or
+    /// one that varies no axis (it is a single design: `simrun compare` and `run` measure it).
+    /// `legal` is the space's `legalCount`.
+    public func checkSearchable(file: String, legal: UInt64) throws(ScenarioError) {
+        let combinations = Grouped.count(Int(clamping: self.combinations), "combination")
+        if legal == 0 {
+            let common = problemsOfEveryCombination
+            let why = common.isEmpty
+                ? "each of its \(combinations) breaks a rule of Design.problems, though not the same one; "
+                    + "let the axes the rules name take values that go together"
+                : (self.combinations == 1 ? "its one combination breaks " : "every one of its \(combinations) breaks ")
+                    + (common.count == 1 ? "this rule: " : "these rules: ") + common.joined(separator: "; ")
+                    + (common.count == 1 ? "; let the axes it names" : "; let the axes they name") + " take values that go together"
+            throw ScenarioError(file: file, keyPath: "axes", message: "no design in the space can ship: " + why)
+        }
+        guard !varyingAxes.isEmpty else {
+            // The axes held at a value other than the base's, which make the one design.
+            let held = DesignAxis.table.indices.filter { allowed[$0] != [Self.baseValue] && DesignAxis.table[$0].index(of: base) != allowed[$0][0] }
+            let changes = held.map { "\(DesignAxis.table[$0].name) \(DesignAxis.table[$0].values[allowed[$0][0]].label)" }
+            let design = changes.isEmpty ? base.name : "\(base.name) with " + changes.joined(separator: ", ")
+            throw ScenarioError(file: file, keyPath: "axes", message: "the space varies no axis: every axis holds one value, so it is one "
+                                + "design (\(design)) and there is nothing to search; give an axis two values or more, or \"all\"")
+        }
     }
 
     /// The value indices `value` names on axis `axis`: `"all"`, or a non-empty list of values

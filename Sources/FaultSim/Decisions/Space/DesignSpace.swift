@@ -118,6 +118,24 @@ public struct DesignSpace: Sendable {
         return overflow ? .max : count
     }
 
+    /// The problems (`Design.problems`, in rule order) every combination of the space has: why
+    /// a space without a legal design has none. Empty when the combinations fail for different
+    /// reasons, or some can ship. Only the constrained axes can make a problem, so only their
+    /// combinations are built.
+    /// - Complexity: as `legalCount`, with each combination's problems written out.
+    public var problemsOfEveryCombination: [String] {
+        let constrained = varyingAxes.filter { DesignAxis.table[$0].constrained }
+        var point = DesignPoint(indices: allowed.map { UInt8($0[0]) })
+        var common: [String]?
+        forEachCombination(of: constrained, from: &point) { point in
+            var design = axes(at: point)
+            design.name = ""  // as `isLegal` judges it
+            let problems = design.problems
+            common = common.map { $0.filter(problems.contains) } ?? problems
+        }
+        return common ?? []
+    }
+
     /// Calls `body` with every legal point, in odometer order (the last varying axis fastest).
     /// Only for a space small enough to enumerate; `legalCount` says how small.
     public func forEachLegalPoint(_ body: (DesignPoint) -> Void) {

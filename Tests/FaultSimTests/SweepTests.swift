@@ -57,6 +57,19 @@ struct SweepTests {
                       "--runs", "10", "--quiet"], exits: 65)
     }
 
+    @Test("A sweep over a custom design's own axis simulates the design as each value defines it")
+    func sweepOverCustomDesignAxis() throws {
+        let json = #"{"runs": 2000, "designs": ["ours"], "customDesigns": [{"name": "ours", "from": "naive", "finishMoment": "afterDelivery"}]}"#
+        let source = ScenarioSource(.json(json, file: "ours.json", name: "ours"))
+        let sweep = try Sweep(key: "customDesigns[0].finishMoment", axis: SweepAxis(labels: ["afterDelivery", "atCallback"]),
+                              source: source, runs: 2_000, designs: ["ours"])
+        let base = try #require(try? source.load().selectedDesigns)
+        let rows = sweep.run(base, jobs: 2).rows
+        // naive finishes at the callback and loses what a lost request takes with it; finishing
+        // after delivery keeps the transaction for the next try.
+        #expect(rows[0][0].tally.lost < rows[1][0].tally.lost, "\(rows[0][0].tally.lost) vs \(rows[1][0].tally.lost)")
+    }
+
     @Test("A crossover found by bisection agrees with the sweep's lines, within its interval")
     func crossoverAgreesWithSweep() throws {
         // seed 000: v1.0 clears its record on a false 'cancelled'; v0 never retries. With few

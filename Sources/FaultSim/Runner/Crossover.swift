@@ -68,7 +68,9 @@ public enum Crossover {
         scenarioAt: (Double) -> Scenario
     ) -> Result {
         bisect(range, steps: steps) { value in
-            pairedPoint(value, a: a.name, b: b.name, Runner.compare(scenario: scenarioAt(value), designs: [a, b], runs: runs, jobs: jobs))
+            let scenario = scenarioAt(value)
+            return pairedPoint(value, a: a.name, b: b.name,
+                               Runner.compare(scenario: scenario, designs: Sweep.resolved([a, b], in: scenario), runs: runs, jobs: jobs))
         }
     }
 

@@ -36,21 +36,27 @@ struct PlatformAndStoreKitTests {
         scenario.user.neverComesBackProbability = 1
     }
 
+    /// `crashAfterChargeForGood` in a world where only a notification's own per-attempt loss
+    /// stands between the charge and the server: no window breaks the endpoint
+    /// (FailureWindowTests covers those), no purchase is made outside the app (no token), and
+    /// the post comes after 5 s (the default delay's tail can pass the three-day horizon: 1
+    /// charge in 16,000; the claims are about delivery, not about that tail).
+    static func notifiedOfCrashForGood() -> Scenario {
+        var scenario = world()
+        crashAfterChargeForGood(&scenario)
+        scenario.appServer.outageProbability = 0
+        scenario.appServer.notificationEndpointBrokenProbability = 0
+        scenario.appServer.signatureCheckFailureProbability = 0
+        scenario.user.outsideAppPurchaseProbability = 0
+        scenario.apple.notificationDelay = .fixed(5_000)
+        return scenario
+    }
+
     @Test("ONE_TIME_CHARGE notifications deliver what the client never reported, today; before 2025 nothing does")
     func notificationsRecoverToday() {
-        var today = Self.world()
-        Self.crashAfterChargeForGood(&today)
-        // Only the notification's own per-attempt loss: no window breaks the endpoint here
-        // (FailureWindowTests covers those).
-        today.appServer.outageProbability = 0
-        today.appServer.notificationEndpointBrokenProbability = 0
-        today.appServer.signatureCheckFailureProbability = 0
-        // Purchases the token misses, and StoreKit 1 users below iOS 15, are out of this claim.
-        today.user.outsideAppPurchaseProbability = 0
+        var today = Self.notifiedOfCrashForGood()
+        // StoreKit 1 users below iOS 15 are out of this claim.
         today.device.belowIOS15Probability = 0
-        // The default delay's tail can pass the three-day horizon (1 charge in 16,000; run 419
-        // here waits 3.8 days): the claim is about delivery, not about that tail.
-        today.apple.notificationDelay = .fixed(5_000)
         var before = today
         before.platform = .pre2025
         let design = Design.faultSimRecommended
@@ -62,13 +68,7 @@ struct PlatformAndStoreKitTests {
 
     @Test("A StoreKit 1 applicationUsername that is a UUID is Apple's appAccountToken: the server credits from notifications; a non-UUID one it cannot")
     func storeKit1UUIDTokenRecovers() {
-        var today = Self.world()
-        Self.crashAfterChargeForGood(&today)
-        today.appServer.outageProbability = 0
-        today.appServer.notificationEndpointBrokenProbability = 0
-        today.appServer.signatureCheckFailureProbability = 0
-        today.user.outsideAppPurchaseProbability = 0
-        today.apple.notificationDelay = .fixed(5_000)
+        var today = Self.notifiedOfCrashForGood()
         // The client's copy of the name comes back nil every time: Apple's copy is what counts.
         today.storeKit.applicationUsernameLostProbability = 1
         var named = Design.seed003SK1

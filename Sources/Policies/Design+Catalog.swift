@@ -11,9 +11,18 @@ extension Design {
         faultSimRecommended,
     ]
 
-    /// The preset with this name, if any.
+    /// Designs a preset runs for some of its users (its `olderOSDesign`) that are not compared
+    /// on their own: a scenario can name them, `simrun designs` lists them, but a scenario's
+    /// default `designs` (every preset) leaves them out, since their users are already counted
+    /// in the preset that names them.
+    public static let flows: [Design] = [faultSimRecommendedSK1]
+
+    /// Every design a scenario can name without defining it: the presets, then the flows.
+    public static let catalog: [Design] = presets + flows
+
+    /// The preset or flow with this name, if any.
     public static func preset(named name: String) -> Design? {
-        presets.first { $0.name == name }
+        catalog.first { $0.name == name }
     }
 
     /// The baseline every article starts from: pay first, keep nothing but memory, finish at

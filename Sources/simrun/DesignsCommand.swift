@@ -18,7 +18,7 @@ enum DesignsCommand: Command {
         var positionals = context.positionals
         // A scenario and a name at most: a third word is refused before any file is read.
         guard positionals.count <= 2 else { throw spec.error("Unexpected argument '\(positionals[2])'.") }
-        var designs = Design.presets
+        var designs = Design.catalog
         var scenarioNames: [String] = []
         // A preset's name alone is a name even if a file of that name lies in the directory.
         if let first = positionals.first, ScenarioInput.namesScenarioFile(first),

@@ -71,7 +71,7 @@ struct AblationTests {
         let listed = lines[(header + 1)...].prefix { $0.hasPrefix("  ") }
         #expect(listed.count == reasons)
         #expect(listed.filter { $0.contains("olderOSDesign is the StoreKit 1 flow") }
-            == ["  olderOSDesign → \(olderOS.count) values (naive, seed000-v0, …, bliap): " + olderOS[0].problems.joined(separator: "; ")])
+            == ["  olderOSDesign → \(olderOS.count) values (naive, seed000-v0, …, faultsim-recommended-sk1): " + olderOS[0].problems.joined(separator: "; ")])
         #expect(listed.contains { $0.hasPrefix("  retrySchedule → 7 values (none, ") }, "a retry schedule's values, counted")
         #expect(result.csv.split(separator: "\n").filter { $0.contains(",skipped,") }.count == result.skipped.count)
         // Two axes refused for one reason share its line, each with its values.

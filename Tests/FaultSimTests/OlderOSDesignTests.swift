@@ -28,7 +28,11 @@ struct OlderOSDesignTests {
     @Test("Every StoreKit 2 preset names a StoreKit 1 preset; StoreKit 1 presets name none")
     func presetsNameTheirFallback() throws {
         #expect(Design.seed003SK2.olderOSDesign == "seed003-sk1")
-        #expect(Design.faultSimRecommended.olderOSDesign == "bliap")
+        #expect(Design.faultSimRecommended.olderOSDesign == "faultsim-recommended-sk1")
+        #expect(Design.flows.allSatisfy { $0.storeKitAPI == .sk1 && $0.olderOSDesign == nil && !Design.presets.contains($0) })
+        // A flow can be named but is not compared by default: its users are its preset's.
+        #expect(!Scenario().designs.contains("faultsim-recommended-sk1"))
+        #expect(Scenario().availableDesigns.contains { $0.name == "faultsim-recommended-sk1" })
         #expect(Design.revenueCat.olderOSDesign == "bliap")
         #expect(Set(Self.storeKit2Presets.map(\.name)) == ["seed003-sk2", "revenuecat", "faultsim-recommended"])
         for design in Design.presets {
@@ -92,7 +96,7 @@ struct OlderOSDesignTests {
                 below += 1
                 sk1.run(run)
                 twin = sk1
-                #expect(sk2.lastRunDesign.name == "seed003-sk1" && recommended.lastRunDesign.name == "bliap")
+                #expect(sk2.lastRunDesign.name == "seed003-sk1" && recommended.lastRunDesign.name == "faultsim-recommended-sk1")
             } else {
                 alone.run(run)
                 twin = alone
@@ -189,20 +193,28 @@ struct OlderOSDesignTests {
         #expect(all.lostMass == older.lostMass && all.schedulesByFaults == older.schedulesByFaults)
     }
 
-    @Test("faultsim-recommended's users below iOS 15 get bliap, which two faults beat; the replay takes that branch")
+    @Test("With bliap below iOS 15 the recommended design's users there meet a two-fault mis-delivery, replayed on that branch; its own flow holds")
     func recommendedCounterexampleBelowIOS15() throws {
-        var exploration = Exploration(scenario: Scenario(), design: .faultSimRecommended, options: .init(maxFaults: 2))
+        var withOwnFlow = Exploration(scenario: Scenario(), design: .faultSimRecommended, options: .init(maxFaults: 2))
+        withOwnFlow.explore()
+        #expect(withOwnFlow.holds, "faultsim-recommended-sk1 is why the recommendation holds K = 2")
+        let setText = #"customDesigns=[{"name":"rec-bliap","from":"faultsim-recommended","olderOSDesign":"bliap"}]"#
+        let set = try #require(try? ScenarioOverride.parse(setText).get())
+        let scenario = try ScenarioLoader.parse("{}", file: "default.json", name: "default", overrides: [set])
+        let design = try #require(scenario.availableDesigns.first { $0.name == "rec-bliap" })
+        var exploration = Exploration(scenario: scenario, design: design, options: .init(maxFaults: 2))
         exploration.explore()
         #expect(!exploration.holds)
         let example = try #require(exploration.counterexamples.first)
         #expect(example.belowIOS15 && example.avoidability == .avoidable, "\(example)")
-        let command = CheckCommand.replayCommand(path: packageRoot + "/scenarios/default.json", design: "faultsim-recommended",
-                                                 example: example, timing: .median, overrides: [])
+        let command = CheckCommand.replayCommand(path: packageRoot + "/scenarios/default.json", design: "rec-bliap",
+                                                 example: example, timing: .median, overrides: [set])
         #expect(command.contains(" --ios below-15"))
         guard let binary = siblingSimrunBinary() else { return }
         let process = Process()
         process.executableURL = binary
-        process.arguments = Array(command.split(separator: " ").map(String.init).dropFirst())
+        // The one quoted word is the --set value, which has no space.
+        process.arguments = Array(command.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }.dropFirst())
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

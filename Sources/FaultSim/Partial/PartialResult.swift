@@ -122,7 +122,7 @@ public struct PartialResult: Sendable, Equatable {
         guard definitions.count >= designs.count, definitions.prefix(designs.count).map(\.name) == designs else {
             throw PartDesigns.edited(file, "designs")
         }
-        let known = Design.presets.map(\.name) + definitions.map(\.name)
+        let known = Design.catalog.map(\.name) + definitions.map(\.name)
         var canonical = parts
         for (index, part) in parts.enumerated() {
             let scenario = try ScenarioLoader.scenario(from: part.scenario, file: file, keyPath: "parts[\(index)].scenario",

@@ -44,8 +44,8 @@ public struct Scenario: Sendable, Equatable {
             .map { "--set " + ShellWord.quoted($0) }
     }
 
-    /// Every design this scenario can name: the presets, then its custom designs.
-    public var availableDesigns: [Design] { Design.presets + customDesigns }
+    /// Every design this scenario can name: the presets and flows, then its custom designs.
+    public var availableDesigns: [Design] { Design.catalog + customDesigns }
 
     /// The designs named by `designs`, in order (names were validated when loading).
     public var selectedDesigns: [Design] {

@@ -13,7 +13,7 @@ public enum ScenarioLoader {
     /// Loads `path`, with `overrides` applied to its keys; the scenario's name is the file name
     /// without `.json`.
     public static func load(
-        path: String, overrides: [ScenarioOverride] = [], knownDesigns: [String] = Design.presets.map(\.name)
+        path: String, overrides: [ScenarioOverride] = [], knownDesigns: [String] = Design.catalog.map(\.name)
     ) throws(ScenarioError) -> Scenario {
         let text = try readText(path)
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -71,7 +71,7 @@ public enum ScenarioLoader {
     /// Parses scenario JSON text, with `overrides` applied; `file` is only used in error messages.
     public static func parse(
         _ text: String, file: String, name: String, overrides: [ScenarioOverride] = [],
-        knownDesigns: [String] = Design.presets.map(\.name)
+        knownDesigns: [String] = Design.catalog.map(\.name)
     ) throws(ScenarioError) -> Scenario {
         var json = try JSONParser.parse(text, file: file)
         if case .object = json {

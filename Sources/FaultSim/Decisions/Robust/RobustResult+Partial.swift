@@ -102,7 +102,7 @@ extension RobustResult {
             throw PartDesigns.edited(file, "designs")
         }
         var scenario = try ScenarioLoader.scenario(from: baseline, file: file, keyPath: "baseline", name: scenarioName,
-                                                   knownDesigns: Design.presets.map(\.name) + definitions.map(\.name))
+                                                   knownDesigns: Design.catalog.map(\.name) + definitions.map(\.name))
         // The older-OS designs a job's designs name are found among the scenario's own.
         scenario.customDesigns = definitions.filter { Design.preset(named: $0.name) == nil }
         guard points >= 1, crossoverSteps >= 0 else { throw PartDesigns.edited(file, "settings") }

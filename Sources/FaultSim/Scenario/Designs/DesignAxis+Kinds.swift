@@ -106,7 +106,7 @@ extension DesignAxis {
         DesignAxis(
             name: "olderOSDesign", meaning: meaning, source: source, accepts: "a StoreKit 1 preset or custom design, or `null`",
             values: [AxisValue(json: .null) { $0.olderOSDesign = nil }]
-                + Design.presets.filter { $0.storeKitAPI == .sk1 }.map { older in
+                + Design.catalog.filter { $0.storeKitAPI == .sk1 }.map { older in
                     AxisValue(json: .string(older.name)) { $0.olderOSDesign = older.name }
                 },
             isGrid: true,

@@ -55,7 +55,7 @@ enum DesignReader {
         try reader.string("from", &name)
         guard let design = Design.preset(named: name) else {
             var message = "unknown preset"
-            if let hint = Suggestion.nearest(to: name, in: Design.presets.map(\.name)) { message += "; did you mean '\(hint)'?" }
+            if let hint = Suggestion.nearest(to: name, in: Design.catalog.map(\.name)) { message += "; did you mean '\(hint)'?" }
             throw reader.fail("from", .string(name), message)
         }
         return design
@@ -63,7 +63,7 @@ enum DesignReader {
 
     /// Every `olderOSDesign` a custom design names is a StoreKit 1 preset or custom design.
     static func checkOlderOSDesigns(_ designs: [Design], file: String) throws(ScenarioError) {
-        let available = Design.presets + designs
+        let available = Design.catalog + designs
         for (index, design) in designs.enumerated() {
             guard let name = design.olderOSDesign else { continue }
             let keyPath = "customDesigns[\(index)].olderOSDesign"

@@ -101,10 +101,10 @@ extension DesignAxis {
     }
 
     /// The StoreKit 1 design a StoreKit 2 design's users below iOS 15 get, by name, or `null`
-    /// for none; the grid is none and every StoreKit 1 preset.
+    /// for none; the grid is none and every StoreKit 1 preset and flow.
     static func olderOSDesigns(_ meaning: String, source: String) -> DesignAxis {
         DesignAxis(
-            name: "olderOSDesign", meaning: meaning, source: source, accepts: "a StoreKit 1 preset or custom design, or `null`",
+            name: "olderOSDesign", meaning: meaning, source: source, accepts: "a StoreKit 1 preset, flow or custom design, or `null`",
             values: [AxisValue(json: .null) { $0.olderOSDesign = nil }]
                 + Design.catalog.filter { $0.storeKitAPI == .sk1 }.map { older in
                     AxisValue(json: .string(older.name)) { $0.olderOSDesign = older.name }

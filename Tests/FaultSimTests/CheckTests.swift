@@ -78,7 +78,7 @@ struct CheckTests {
 
     @Test("A counterexample replays through simrun trace to the same outcome and cause")
     func counterexampleReplays() throws {
-        guard let binary = siblingSimrunBinary() else { return }
+        guard siblingSimrunBinary() != nil else { return }
         let scenarioPath = packageRoot + "/scenarios/default.json"
         // Each design's smallest counterexample. The quick suite looks among schedules of one
         // fault, where each of these designs already fails; the full suite among two, which
@@ -91,15 +91,8 @@ struct CheckTests {
                                                      timing: .median, overrides: [])
             let words = command.split(separator: " ").map(String.init)
             #expect(words.prefix(2) == ["simrun", "trace"])
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = Array(words.dropFirst())
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            guard let (status, output) = try runSiblingSimrun(Array(words.dropFirst())) else { return }
+            #expect(status == 0)
             #expect(output.contains("intent \(example.intent): \(example.outcome.rawValue): \(example.cause.name)"), "\(command)\n\(output.suffix(300))")
             #expect(output.contains("\(example.events) events"), "\(command)")
         }

@@ -157,16 +157,9 @@ struct OlderOSDesignTests {
         #expect(sk2.trace.first?.text.contains("runs its StoreKit 1 design, seed003-sk1 (olderOSDesign)") == true)
         #expect(Array(sk2.trace.dropFirst()) == sk1.trace)
         #expect(TraceCommand.olderOSLine(sk2).contains("so this run is seed003-sk1's"))
-        guard let binary = siblingSimrunBinary() else { return }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["trace", packageRoot + "/scenarios/default.json", "--design", "seed003-sk2", "--run", String(run)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        guard let (status, output) = try runSiblingSimrun(["trace", packageRoot + "/scenarios/default.json", "--design", "seed003-sk2",
+                                                           "--run", String(run)]) else { return }
+        #expect(status == 0)
         #expect(output.contains("the user's device runs iOS 14 or older (device.belowIOS15Probability), so this run is seed003-sk1's"),
                 "\(output.prefix(600))")
         #expect(output.contains("runs its StoreKit 1 design, seed003-sk1 (olderOSDesign), in this run"))
@@ -210,17 +203,10 @@ struct OlderOSDesignTests {
         let command = CheckCommand.replayCommand(path: packageRoot + "/scenarios/default.json", design: "rec-bliap",
                                                  example: example, timing: .median, overrides: [set])
         #expect(command.contains(" --ios below-15"))
-        guard let binary = siblingSimrunBinary() else { return }
-        let process = Process()
-        process.executableURL = binary
         // The one quoted word is the --set value, which has no space.
-        process.arguments = Array(command.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }.dropFirst())
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let words = command.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+        guard let (status, output) = try runSiblingSimrun(Array(words.dropFirst())) else { return }
+        #expect(status == 0)
         #expect(output.contains("so this run is bliap's"), "\(output.prefix(400))")
         #expect(output.contains("intent \(example.intent): \(example.outcome.rawValue): \(example.cause.name)"), "\(output.suffix(300))")
     }

@@ -159,6 +159,21 @@ func siblingSimrunBinary() -> URL? {
     return binary
 }
 
+/// Runs the sibling `simrun` with `arguments` in a process of its own: its exit status and
+/// standard output; nil (with an issue recorded) when there is no binary.
+func runSiblingSimrun(_ arguments: [String]) throws -> (status: Int32, output: String)? {
+    guard let binary = siblingSimrunBinary() else { return nil }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}
+
 /// What one in-process `simrun` command printed, and its exit status.
 struct SimrunTranscript {
     let status: Int32

@@ -70,7 +70,7 @@ public enum Crossover {
         bisect(range, steps: steps) { value in
             let scenario = scenarioAt(value)
             return pairedPoint(value, a: a.name, b: b.name,
-                               Runner.compare(scenario: scenario, designs: Sweep.resolved([a, b], in: scenario), runs: runs, jobs: jobs))
+                               Runner.compare(scenario: scenario, designs: scenario.definitions(of: [a, b]), runs: runs, jobs: jobs))
         }
     }
 

@@ -47,7 +47,7 @@ public struct Sweep: Sendable {
     /// - Complexity: one `Runner.compare` of `runs` per value.
     public func run(_ designs: [Design], runs: Range<UInt64>? = nil, jobs: Int, progress: ProgressCounter? = nil) -> SweepResult {
         let results = scenarios.map {
-            Runner.compare(scenario: $0, designs: Self.resolved(designs, in: $0), runs: runs ?? 0..<UInt64(runsPerValue), jobs: jobs,
+            Runner.compare(scenario: $0, designs: $0.definitions(of: designs), runs: runs ?? 0..<UInt64(runsPerValue), jobs: jobs,
                            progress: progress)
         }
         let rows = zip(scenarios, results).map { scenario, result in
@@ -55,13 +55,6 @@ public struct Sweep: Sendable {
         }
         return SweepResult(key: key, axis: axis, scenario: scenarios[0].name, runsPerValue: runsPerValue,
                            designs: designs.map(\.name), rows: rows, pairs: results.map(\.pairs))
-    }
-
-    /// `designs` as `scenario` defines them, by name: a sweep over a custom design's own axis
-    /// (`customDesigns[0].finishMoment`) changes the design at each value, so each value's
-    /// scenario is asked for it; a design the scenario does not define stays as given.
-    static func resolved(_ designs: [Design], in scenario: Scenario) -> [Design] {
-        designs.map { design in scenario.availableDesigns.first { $0.name == design.name } ?? design }
     }
 
     /// Where `a` stops losing fewer orders than `b` (or starts) between the smallest and the

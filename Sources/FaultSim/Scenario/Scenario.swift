@@ -52,6 +52,13 @@ public struct Scenario: Sendable, Equatable {
         designs.compactMap { name in availableDesigns.first { $0.name == name } }
     }
 
+    /// `designs` as this scenario defines them, by name: a sweep or crossover over a custom
+    /// design's own axis (`customDesigns[0].finishMoment`) changes the design at each value, so
+    /// each value's scenario is asked for it; a design the scenario does not define stays as given.
+    public func definitions(of designs: [Design]) -> [Design] {
+        designs.map { design in availableDesigns.first { $0.name == design.name } ?? design }
+    }
+
     /// Custom designs the file defines but its `designs` list leaves out: not run, which
     /// `simrun run`, `report` and `sweep` warn about.
     public var unlistedCustomDesigns: [String] {

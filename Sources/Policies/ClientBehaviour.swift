@@ -30,3 +30,16 @@ public enum ReceiptKind: String, Sendable, CaseIterable {
     /// client has, and the only kind a StoreKit 1 client lacks.
     case signedTransaction
 }
+
+/// When the app starts listening for transactions at a launch (docs/model.md §6, "listener
+/// timing"). StoreKit hands unfinished transactions over "immediately after the app launches"
+/// (Apple, *Transaction.updates*), so a listener registered after the app's own setup can miss
+/// them (`storeKit.lateListenerMissProbability`).
+public enum ListenerTiming: String, Sendable, CaseIterable {
+    /// The listener is the first thing the app starts (Apple: "Create a Task to iterate through
+    /// the transactions from the listener as soon as your app launches").
+    case firstAtLaunch
+    /// The listener comes after the app's setup (a cross-platform layer's bridge, a login):
+    /// cordova-plugin-purchase #1714, flutter #83018, react-native-iap PR #2264.
+    case afterSetup
+}

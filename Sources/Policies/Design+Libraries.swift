@@ -113,8 +113,8 @@ extension Design {
     ///   finishable error, so a 4xx finishes and a 5xx or a network error keeps the transaction.
     /// - retrySchedule none: `HTTPClient` retries only `.tooManyRequests` (429), 0, 0.75 and 3 s
     ///   apart; a 5xx or a lost connection is not retried in the session.
-    /// - retryTriggers launch, foreground: `applicationWillEnterForeground` calls
-    ///   `transactionMetadataSyncHelper.syncIfNeeded`, and `CustomerInfoManager` posts
+    /// - retryTriggers launch, foreground, and foregroundSweep: `applicationWillEnterForeground`
+    ///   calls `transactionMetadataSyncHelper.syncIfNeeded`, and `CustomerInfoManager` posts
     ///   `Transaction.unfinished`.
     /// - localStore sandbox: `LocalTransactionMetadataStore` keeps metadata in Application
     ///   Support; when it is written is not stated, chosen at `purchased`.
@@ -160,6 +160,7 @@ extension Design {
             serverVerification: .apple, serverIdempotency: .oncePerTransaction, serverAppleTries: 1,
             deliversWholeReceipt: false, serverRecovery: [])
         design.olderOSDesign = bliap.name
+        design.foregroundSweep = true
         return design
     }()
 
@@ -191,8 +192,9 @@ extension Design {
     ///   是没有成功付款的, 直接 finish 掉" (no id and no date means not paid: finish it). StoreKit's
     ///   dates are not modelled; a transaction given back at a launch without its id
     ///   (`storeKit.missingTransactionIdAfterRelaunchProbability`) is finished undelivered.
-    /// - retryTriggers launch, foreground, networkRegained: `UIApplicationWillEnterForegroundNotification`
-    ///   → `checkUnfinishedTransactionInSandbox`, and AFNetworkReachability →
+    /// - retryTriggers launch, foreground, networkRegained, and foregroundSweep:
+    ///   `UIApplicationWillEnterForegroundNotification` → `checkUnfinishedTransactionInSandbox`,
+    ///   which reads `[[SKPaymentQueue defaultQueue] transactions]`, and AFNetworkReachability →
     ///   `networkEnable` → `startNextTaskIfNeed`.
     /// - finishMoment afterVerdict: `finishATransationWithIndentifier:` on valid and on invalid;
     ///   on a request failure only the receipt is refreshed.
@@ -214,6 +216,7 @@ extension Design {
             deliversWholeReceipt: false, serverRecovery: [])
         design.failureCountPersists = true
         design.transactionsWithoutId = .skipThenFinishAtLaunch
+        design.foregroundSweep = true
         return design
     }()
 }

@@ -41,6 +41,7 @@ extension Design {
             serverVerification: .signedLocally, serverIdempotency: .oncePerTransaction, serverAppleTries: 3,
             deliversWholeReceipt: false, serverRecovery: [.notifications, .transactionHistory])
         design.olderOSDesign = faultSimRecommendedSK1.name
+        design.foregroundSweep = true
         return design
     }()
 

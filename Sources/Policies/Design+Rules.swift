@@ -64,6 +64,10 @@ extension Design {
             design.storeKitAPI == .sk2 && design.olderOSDesign == design.name
                 ? "olderOSDesign names the design itself; it must name a storeKitAPI sk1 design" : nil
         },
+        Rule(.combination, ["serverRecovery"]) { design in
+            design.serverRecovery.contains(.notificationHistory) && !design.serverRecovery.contains(.notifications)
+                ? "serverRecovery notificationHistory needs notifications (it lists the posts the notification endpoint missed)" : nil
+        },
         Rule(.combination, ["deliversWholeReceipt", "receiptKind"]) { design in
             design.deliversWholeReceipt && design.receiptKind != .appReceipt
                 ? "deliversWholeReceipt needs receiptKind appReceipt (only an app receipt lists other transactions)" : nil

@@ -61,6 +61,15 @@ public struct Design: Sendable, Equatable {
     /// cannot. No preset's source sets a UUID (RevenueCat sends its app user id, SwiftyStoreKit
     /// an empty string, RMStore nil, BLIAP none), so every preset leaves it off.
     public var applicationUsernameIsUUID: Bool = false
+    /// At every return to the foreground (a launch or a resume), 1 s in, the app reads the
+    /// unfinished transactions itself (StoreKit 2's `Transaction.unfinished`, StoreKit 1's
+    /// `SKPaymentQueue.default().transactions`) and handles each it is not working on. StoreKit 2
+    /// hands them to `Transaction.updates` once, at launch (Apple DTS, forums thread 787431), so
+    /// without a sweep a resumed app does not see them again. BLIAP sweeps on
+    /// `UIApplicationWillEnterForegroundNotification`; sudopark/TodoCalendar #812 added one.
+    public var foregroundSweep: Bool = false
+    /// When the app's transaction listener starts at a launch.
+    public var listenerTiming: ListenerTiming = .firstAtLaunch
     /// What the app does with a `purchased` transaction that has no transaction id.
     public var transactionsWithoutId: TransactionWithoutIdPolicy = .verify
     /// Order-first: create-order requests per Buy tap (≥ 1) before the intent ends uncharged,

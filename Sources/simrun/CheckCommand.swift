@@ -13,7 +13,7 @@ enum CheckCommand: Command {
     static let maxFaults = OptionSpec.integer("--max-faults", valueName: "k", help: "Explore every schedule with at most k faults, 0 to 6.", default: 2)
     static let outcome = OptionSpec(name: "--outcome", valueName: "a,b", help: "What counts as a counterexample: lost, misdelivered, duplicated, double_charged.",
                                     defaultValue: "all four")
-    static let timings = OptionSpec(name: "--timings", valueName: "name", help: "Fixed timings: median, fast-short, fast-long, slow-short, slow-long, or all.",
+    static let timings = OptionSpec(name: "--timings", valueName: "name", help: "Fixed timings: median, fast-short, fast-long, slow-short, slow-long, median-warm (every return to the suspended app), or all.",
                                     defaultValue: "median")
     static let limit = OptionSpec.integer("--limit", help: "Counterexamples to print, smallest first, 1 to 1,000.", default: 5)
     static let maxSchedules = OptionSpec.integer("--max-schedules", help: "Stop after n schedules, 1 to 10^9; the answer then says so.",

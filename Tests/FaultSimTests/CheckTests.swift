@@ -72,7 +72,7 @@ struct CheckTests {
         // out is the chance of 5 or more faults in one run (1.6e-06).
         #expect(exploration.exploredMass <= 1 + 1e-9)
         #expect(exploration.exploredMass > 1 - 1e-5)
-        #expect(exploration.schedulesByFaults == [2, 58, 754, 6_724, 48_998])
+        #expect(exploration.schedulesByFaults == [2, 60, 824, 7_980, 65_646])
         #expect(exploration.lostLowerBound <= exploration.lostUpperBound)
     }
 

@@ -21,7 +21,7 @@ struct DesignAxisTableTests {
         for rule in Design.rules { for axis in rule.axes { #expect(names.contains(axis), "\(axis)") } }
         #expect(DesignAxis.table.filter(\.constrained).map(\.name) == ["storeKitAPI", "orderTiming", "itemMapping", "userMapping", "applicationUsernameIsUUID", "localStore",
                                                                    "persistMoment", "retrySchedule", "failureCountPersists", "receiptKind",
-                                                                   "serverVerification", "deliversWholeReceipt", "olderOSDesign"])
+                                                                   "serverVerification", "deliversWholeReceipt", "serverRecovery", "olderOSDesign"])
     }
 
     @Test("A shard's fingerprint of a design is the words it has always been, so parts of older jobs still merge")
@@ -46,6 +46,7 @@ struct DesignAxisTableTests {
               retryScope = allRecords
               recoverPage = none
               unmatchedTransactions = verifyWithFallback
+              foregroundSweep = true
               transactionsWithoutId = skipThenFinishAtLaunch
               receiptKind = appReceipt
               serverVerification = apple

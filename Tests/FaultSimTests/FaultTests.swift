@@ -62,6 +62,16 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
         FaultCase(.cancelledAfterCharge) { $0.storeKit.cancelledAfterChargeProbability = 0.5 },
         FaultCase(.updatesMissedAtLaunch, needs: boughtOutsideApp) { $0.storeKit.updatesMissedAtLaunchProbability = 0.5 },
         FaultCase(.updatesRepeatedAtLaunch, needs: boughtOutsideApp) { $0.storeKit.updatesRepeatedAtLaunchProbability = 0.5 },
+        FaultCase(.neverReturnsAfterLeave, needs: serverAlwaysFails) { $0.user.neverReturnsAfterLeaveProbability = 0.5 },
+        FaultCase(.warmReturn, needs: serverAlwaysFails) { $0.user.warmReturnProbability = 0.5 },
+        FaultCase(.noRedeliveryOnResume, needs: { serverAlwaysFails(&$0); $0.user.warmReturnProbability = 1 }) {
+            $0.storeKit.resumeWithoutRedeliveryProbability = 0.5
+        },
+        // `test-legacy-nonidempotent` registers its listener after its setup.
+        FaultCase(.lateListenerMiss, needs: boughtOutsideApp) { $0.storeKit.lateListenerMissProbability = 0.5 },
+        FaultCase(.finishNotCompleted) { $0.storeKit.finishNotCompletedProbability = 0.5 },
+        FaultCase(.purchaseAlsoInUpdates) { $0.storeKit.purchaseAlsoInUpdatesProbability = 0.5 },
+        FaultCase(.pendingDeclined, needs: { $0.storeKit.pendingProbability = 0.5 }) { $0.storeKit.pendingDeclinedProbability = 0.5 },
     ]
 }
 

@@ -53,7 +53,7 @@ struct FindingsTests {
     /// here is far past it (p below 1e-50, 178 or more discordant intents against at most 7).
     static func pairedRuns(_ full: UInt64) -> UInt64 { TestScale.pick(quick: min(full, 5_000), full: full) }
 
-    @Test("seed 000: v1.0 loses more than v0 only once cancel-then-purchased passes a crossover, 3% to 7%")
+    @Test("seed 000: v1.0 loses more than v0 only once cancel-then-purchased passes a crossover, 2% to 7%")
     func seed000ClearingOnCancelCrossover() throws {
         // v1.0 clears its keychain record on `cancelled`; v0 never retries. Below the crossover
         // v1.0's retries win; above it, the records it cleared on false cancels cost more.
@@ -62,8 +62,9 @@ struct FindingsTests {
                                        runs: 0..<20_000, jobs: 2) { $0.storeKit.cancelThenPurchasedProbability = $1 }
         let estimate = try #require(result.estimate, "no crossover in 0...0.5: \(result.points.map(\.detail))")
         let interval = try #require(result.interval)
-        #expect((0.03...0.07).contains(estimate), "crossover at \(estimate), interval \(interval)")
-        #expect(interval.low >= 0.02 && interval.high <= 0.08, "interval \(interval)")
+        // 3% to 7% before users who leave normally could stay away (issue 30); 2.9% at 20,000 runs since.
+        #expect((0.02...0.07).contains(estimate), "crossover at \(estimate), interval \(interval)")
+        #expect(interval.low >= 0.015 && interval.high <= 0.08, "interval \(interval)")
         #expect(Scenario().storeKit.cancelThenPurchasedProbability < interval.low, "the default lies below the crossover")
     }
 

@@ -13,7 +13,7 @@ struct OptimizerTests {
     static let smallSpace = """
         {"from": "faultsim-recommended",
          "axes": {"localStore": ["memory", "keychain"], "finishMoment": "all",
-                  "retrySchedule": ["none", {"kind": "linearBackoff", "step": "10s", "cap": "1m"}], "serverRecovery": "all"}}
+                  "retrySchedule": ["none", {"kind": "linearBackoff", "step": "10s", "cap": "1m"}], "serverRecovery": [[], ["notifications"], ["transactionHistory"], ["notifications", "transactionHistory"]]}}
         """
 
     /// A world where requests are often lost, so designs differ within a few thousand runs.

@@ -101,23 +101,38 @@ struct StoreKit2AfterChargeTests: PinnedStoreKitWorlds {
     func updatesMissedAtLaunch() {
         var scenario = Self.outsideWorld()
         scenario.storeKit.updatesMissedAtLaunchProbability = 0.5
-        // Missed at the first launch (61 s): the session ends at 1 h with the transaction
-        // unfinished, the user returns an hour later, and that launch hands it over.
-        let missedOnce = Self.scripted(scenario, .faultSimRecommended, firing: [.updatesMissedAtLaunch])
+        var unswept = Design.faultSimRecommended
+        unswept.name = "recommended-without-sweep"
+        unswept.foregroundSweep = false
+        // Missed at the first launch (61 s): without a sweep, the session ends at 1 h with the
+        // transaction unfinished, the user returns an hour later, and that launch hands it over;
+        // the recommended design's `foregroundSweep` reads `Transaction.unfinished` 1 s after
+        // the launch and finds it at once.
+        let missedOnce = Self.scripted(scenario, unswept, firing: [.updatesMissedAtLaunch])
         let handed = missedOnce.trace.filter { $0.text.hasPrefix("purchased: transaction 0") }
         #expect(handed.count == 1 && handed[0].time > 2 * Self.hour, "\(handed.map(\.time))")
         #expect(missedOnce.lastRunVerdicts.first?.outcome == .delivered)
-        // Missed at every launch: a StoreKit 2 design gets it only from its sweep of
-        // `Transaction.unfinished` when the network comes back (faultsim-recommended's
-        // networkRegained trigger); a design without that trigger never does.
+        let sweptAtOnce = Self.scripted(scenario, .faultSimRecommended, firing: [.updatesMissedAtLaunch])
+        let verified = sweptAtOnce.trace.filter { $0.text.hasPrefix("verify transaction 0") }
+        #expect(verified.count == 1 && verified[0].time < 2 * 60_000, "\(verified.map(\.time))")
+        #expect(sweptAtOnce.lastRunVerdicts.first?.outcome == .delivered)
+        // Missed at every launch: a StoreKit 2 design gets it only from a sweep of
+        // `Transaction.unfinished`: at every return to the foreground (`foregroundSweep`), or
+        // when the network comes back (the networkRegained trigger); a design with neither
+        // never does.
         scenario.storeKit.updatesMissedAtLaunchProbability = 1
         var withSweep = scenario
         withSweep.network.weakNetworkProbability = 1
         withSweep.network.weakNetworkStart = .fixed(0)
         withSweep.network.weakNetworkDuration = .fixed(120_000)
-        let never = Self.run(scenario, [.faultSimRecommended, .revenueCat])
-        let swept = Self.run(withSweep, [.faultSimRecommended])[0]
+        var revenueCatUnswept = Design.revenueCat
+        revenueCatUnswept.name = "revenuecat-without-sweep"
+        revenueCatUnswept.foregroundSweep = false
+        let never = Self.run(scenario, [revenueCatUnswept])
+        let foreground = Self.run(scenario, [.faultSimRecommended, .revenueCat])
+        let swept = Self.run(withSweep, [unswept])[0]
         #expect(never.allSatisfy { $0.lost == $0.intents && $0.faultCounts[FaultKind.updatesMissedAtLaunch.rawValue] > 0 })
+        #expect(foreground.allSatisfy { $0.delivered == $0.intents })
         #expect(swept.delivered == swept.intents && swept.deliveredAfterRelaunch == swept.delivered)
         // StoreKit 1's observer is not `Transaction.updates`.
         #expect(Self.run(scenario, [.bliap])[0].faultCounts[FaultKind.updatesMissedAtLaunch.rawValue] == 0)

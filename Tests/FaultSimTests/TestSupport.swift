@@ -10,7 +10,7 @@ import Synchronization
 
 /// Designs that exercise the axes the presets leave unused (notifications alone, history
 /// reconciliation alone with an early finish, per-transaction receipts, non-idempotent
-/// servers), so the model's every path runs under test.
+/// servers, a listener registered late), so the model's every path runs under test.
 enum TestDesigns {
     static var extra: [Design] {
         var notified = Design.bliap
@@ -35,6 +35,7 @@ enum TestDesigns {
         legacy.itemMapping = .applicationUsername
         legacy.userMapping = .applicationUsername
         legacy.unmatchedTransactions = .finishAndDrop
+        legacy.listenerTiming = .afterSetup
         return [notified, reconciled, legacy]
     }
 

@@ -13,6 +13,12 @@
 /// medians. The crash instant is
 /// not pinned: the check makes it a choice between every two steps of a session
 /// (`World.considerScriptedCrash`).
+///
+/// Where the user comes back after a normal leave is pinned too: a return to the suspended
+/// process is not a fault but half of all returns (`user.warmReturnProbability`), and as a choice
+/// at every return it would spend the fault budget on the user's habits. The five timings
+/// return cold, as every return was before warm returns were modelled; `median-warm` returns to
+/// the suspended process every time.
 public struct CheckTiming: Sendable, Equatable {
     public let name: String
     /// The quantile of network latency, server processing, Apple's verify latency and
@@ -22,13 +28,17 @@ public struct CheckTiming: Sendable, Equatable {
     /// between intents, recover page delay and the delay to open the app after a purchase made
     /// outside it.
     public let userQuantile: Double
+    /// Every return after a normal leave finds the process suspended (warm) rather than gone.
+    public var warmReturns = false
 
     public static let median = CheckTiming(name: "median", serviceQuantile: 0.5, userQuantile: 0.5)
+    public static let medianWarm = CheckTiming(name: "median-warm", serviceQuantile: 0.5, userQuantile: 0.5, warmReturns: true)
     public static let fastServiceShortUser = CheckTiming(name: "fast-short", serviceQuantile: 0.01, userQuantile: 0.01)
     public static let fastServiceLongUser = CheckTiming(name: "fast-long", serviceQuantile: 0.01, userQuantile: 0.99)
     public static let slowServiceShortUser = CheckTiming(name: "slow-short", serviceQuantile: 0.99, userQuantile: 0.01)
     public static let slowServiceLongUser = CheckTiming(name: "slow-long", serviceQuantile: 0.99, userQuantile: 0.99)
-    public static let all: [CheckTiming] = [.median, .fastServiceShortUser, .fastServiceLongUser, .slowServiceShortUser, .slowServiceLongUser]
+    public static let all: [CheckTiming] = [.median, .fastServiceShortUser, .fastServiceLongUser, .slowServiceShortUser, .slowServiceLongUser,
+                                            .medianWarm]
 
     public static func named(_ name: String) -> CheckTiming? { all.first { $0.name == name } }
 
@@ -37,7 +47,8 @@ public struct CheckTiming: Sendable, Equatable {
         func side(_ q: Double, _ low: String, _ high: String) -> String {
             q == 0.5 ? "median" : q < 0.5 ? "\(low) (p\(Int(q * 100)))" : "\(high) (p\(Int(q * 100)))"
         }
-        return "service \(side(serviceQuantile, "fast", "slow")), user \(side(userQuantile, "short", "long")), fault timings median"
+        return "service \(side(serviceQuantile, "fast", "slow")), user \(side(userQuantile, "short", "long")), fault timings median, "
+            + (warmReturns ? "every return to the suspended app" : "every return a cold launch")
     }
 
     /// `scenario` with every duration fixed at this timing's quantiles.
@@ -71,6 +82,7 @@ public struct CheckTiming: Sendable, Equatable {
         pin(&fixed.appServer.outageDuration, 0.5)
         pin(&fixed.appServer.notificationEndpointBrokenDuration, 0.5)
         pin(&fixed.appServer.signatureCheckFailureDuration, 0.5)
+        fixed.user.warmReturnProbability = warmReturns ? 1 : 0
         return fixed
     }
 

@@ -44,6 +44,13 @@ public enum FaultKind: Int, Sendable, CaseIterable {
     case cancelledAfterCharge
     case updatesMissedAtLaunch
     case updatesRepeatedAtLaunch
+    case neverReturnsAfterLeave
+    case warmReturn
+    case noRedeliveryOnResume
+    case lateListenerMiss
+    case finishNotCompleted
+    case purchaseAlsoInUpdates
+    case pendingDeclined
 
     /// One row of the fault table.
     public struct Row: Sendable {
@@ -128,6 +135,19 @@ public enum FaultKind: Int, Sendable, CaseIterable {
                                          .storeKit, "Transaction.updates handed nothing over at a launch")
         case .updatesRepeatedAtLaunch: Row("updates_repeated_at_launch", "storeKit.updatesRepeatedAtLaunchProbability",
                                            .storeKit, "Transaction.updates handed everything over twice at a launch")
+        case .neverReturnsAfterLeave: Row("never_returns_after_leave", "user.neverReturnsAfterLeaveProbability",
+                                          .user, "the user left normally and did not come back")
+        case .warmReturn: Row("warm_return", "user.warmReturnProbability", .user, "the user came back to the suspended app")
+        case .noRedeliveryOnResume: Row("no_redelivery_on_resume", "storeKit.resumeWithoutRedeliveryProbability",
+                                        .storeKit, "StoreKit 1 gave nothing back at a resume")
+        case .lateListenerMiss: Row("late_listener_miss", "storeKit.lateListenerMissProbability",
+                                    .storeKit, "the launch's hand-over came before the listener")
+        case .finishNotCompleted: Row("finish_not_completed", "storeKit.finishNotCompletedProbability",
+                                      .app, "the app's finish never completed")
+        case .purchaseAlsoInUpdates: Row("purchase_also_in_updates", "storeKit.purchaseAlsoInUpdatesProbability",
+                                         .storeKit, "a purchase came through Transaction.updates too")
+        case .pendingDeclined: Row("pending_declined", "storeKit.pendingDeclinedProbability",
+                                   .storeKit, "a pending purchase was declined: never charged")
         }
     }
 

@@ -44,6 +44,8 @@ extension World {
             if device.onSessionEnd(epoch: epoch, &kernel) { processEnded(.left) }
         case .appCrash(let epoch):
             if device.isCurrent(epoch) { processEnded(.crashed) }
+        case .notificationHistoryTick:
+            server.onNotificationHistoryTick(&kernel, &ledger, &apple)
         case .userReturns(let reinstalled):
             user.returns()
             device.onUserReturns(reinstalled: reinstalled, &kernel, &ledger, &apple, &user)
@@ -51,6 +53,7 @@ extension World {
             device.onLaunchRetry(epoch: epoch, &kernel, &ledger, &apple, &network)
         case .accountSwitch:
             device.onAccountSwitch()
+            server.noteLogin(device.currentUser)
         case .networkRegained:
             onNetworkRegained()
         case .recoverPageOpen(let transaction, let epoch):
@@ -61,6 +64,7 @@ extension World {
                                                    &kernel, &ledger, &apple)
                 apple.notificationAnswered(transaction, attempt: attempt, answer, &kernel)
             }
+            if apple[transaction].postFailed { server.notePostFailed(&kernel) }
         case .reconcileTick:
             server.onReconcileTick(&kernel, &ledger, &apple)
         case .orderRetryDue(let record, let epoch, let payment):

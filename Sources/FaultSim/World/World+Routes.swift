@@ -51,9 +51,10 @@ extension World {
     /// answered on its own); on confirm, Apple charges and StoreKit reports back, sometimes
     /// oddly.
     ///
-    /// Three uniforms per confirmed payment, whatever the API, so both APIs' streams stay
+    /// Four uniforms per confirmed payment, whatever the API, so both APIs' streams stay
     /// aligned, and each API's anomalies are paired with the other's by uniform, so the two
-    /// APIs meet comparable luck:
+    /// APIs meet comparable luck (the fourth, `secondDraw`, is StoreKit 2's alone: a `.pending`
+    /// purchase declined, or a purchase handed to `Transaction.updates` too):
     /// - `interruptionDraw`: an interrupted purchase. StoreKit 1 reports it as cancelled then
     ///   purchased, StoreKit 2 as `.pending`.
     /// - `failDraw`: an error reported although Apple charged. StoreKit 1's `failed` then
@@ -81,9 +82,12 @@ extension World {
         let interruptionDraw = kernel.unit(.storeKit)
         let failDraw = kernel.unit(.storeKit)
         let missingDraw = kernel.unit(.storeKit)
+        let secondDraw = kernel.streams.deferUnit(.storeKit)
         if design.storeKitAPI == .sk2 {
             if kernel.fault(.pendingPurchase, scenario.storeKit.pendingProbability, draw: interruptionDraw) {
                 kernel.schedule(.purchasePending(intent: intent, epoch: epoch), after: callbackDelay)
+                // Declined or abandoned: nothing more comes (`secondDraw`, unused otherwise here).
+                guard !kernel.fault(.pendingDeclined, scenario.storeKit.pendingDeclinedProbability, deferred: secondDraw) else { return }
                 let uniform = Kernel.rescaled(interruptionDraw, scenario.storeKit.pendingProbability)
                 let delay = scenario.storeKit.pendingDelay.quantile(uniform)
                 kernel.schedule(.pendingCompletes(intent: intent, order: order), after: delay)
@@ -104,6 +108,10 @@ extension World {
                                           scenario.storeKit.cancelledAfterChargeProbability)
             } else {
                 kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: true), after: callbackDelay)
+                if kernel.fault(.purchaseAlsoInUpdates, scenario.storeKit.purchaseAlsoInUpdatesProbability, deferred: secondDraw) {
+                    kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .repeatedUpdate, firstCallback: false),
+                                    after: callbackDelay + Apple.repeatedUpdateAfterMs)
+                }
             }
             return
         }
@@ -150,11 +158,15 @@ extension World {
         }
     }
 
-    /// The app process ended: the device loses its memory, and the user decides what next.
+    /// The app process ended, or after a normal leave went to the background: the user decides
+    /// what next, and the device loses its memory unless the user will find the process still
+    /// there.
     @inline(__always)
     mutating func processEnded(_ reason: User.ProcessEnd) {
-        device.processEnds(reason, &kernel, &ledger)
-        let pending = reason == .left && device.hasPendingWork(&apple)
-        user.afterProcessEnd(reason, session: device.sessionIndex, devicePending: pending, &kernel, &ledger)
+        let left = reason == .left
+        let pending = User.PendingWork(ifCold: left && device.hasPendingWork(&apple),
+                                       ifWarm: left && device.hasPendingWork(&apple, memoryToo: true))
+        let suspended = user.afterProcessEnd(reason, session: device.sessionIndex, pending: pending, &kernel, &ledger)
+        device.processEnds(reason, suspended: suspended, &kernel, &ledger)
     }
 }

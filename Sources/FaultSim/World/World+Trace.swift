@@ -30,7 +30,7 @@ extension World {
         case .purchasedCallback: return !device.appRunning
         case .userReturns: return device.appRunning
         case .intentStart, .paymentSheet, .requestArrives, .appleAnswer, .accountSwitch, .networkRegained,
-             .notificationAttempt, .reconcileTick, .pendingCompletes, .outsideAppPurchase:
+             .notificationAttempt, .reconcileTick, .pendingCompletes, .outsideAppPurchase, .notificationHistoryTick:
             return false
         }
     }
@@ -49,9 +49,7 @@ extension World {
         case .failedCallback(let intent, _, let cancelled, _):
             return (.storeKit, .app, cancelled ? "cancelled (intent \(intent))" : "failed (intent \(intent))")
         case .purchasedCallback(let transaction, let delivery, _):
-            let how = ["", " (redelivered at launch)", " (finished, coming back)", " (Transaction.unfinished)",
-                       " (Transaction.updates, after the false error or cancel)", " (Transaction.updates again)"][Int(delivery.rawValue)]
-            return (.storeKit, .app, "purchased: transaction \(transaction)" + how)
+            return (.storeKit, .app, "purchased: transaction \(transaction)" + delivery.traceNote)
         case .requestArrives(let id):
             let request = network[id]
             switch request.kind {
@@ -66,12 +64,14 @@ extension World {
         case .patienceExpired: return (.user, .app, "patience runs out behind the spinner")
         case .sessionEnd: return (.user, .app, "leaves the app")
         case .appCrash: return (.app, nil, "crashes")
-        case .userReturns(let reinstalled): return (.user, .app, reinstalled ? "reinstalls and opens the app" : "opens the app again")
+        case .userReturns(let reinstalled):
+            return (.user, .app, reinstalled ? "reinstalls and opens the app" : device.suspended ? "returns to the app" : "opens the app again")
         case .launchRetry: return (.app, nil, "retries its records")
         case .accountSwitch: return (.user, .app, "switches to the other app account")
         case .networkRegained: return (.app, nil, "network is back")
         case .recoverPageOpen: return (.user, .app, "opens the recover-order page")
         case .notificationAttempt(let transaction, _): return (.apple, .appServer, "server notification for transaction \(transaction)")
+        case .notificationHistoryTick: return (.appServer, .apple, "notification history job: Get Notification History (onlyFailures)")
         case .reconcileTick:
             // What `AppServer.onReconcileTick` is about to do, in its order.
             if !server.reconciliationContinues(kernel.now) { return (.appServer, nil, "reconciliation job: stops") }

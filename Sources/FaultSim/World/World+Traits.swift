@@ -6,6 +6,13 @@ import Policies
 struct WorldTraits: Sendable {
     /// The design retries its records 1 s after a launch (its `launch` or `foreground` trigger).
     let retriesAtLaunch: Bool
+    /// The design retries its records 1 s after a resume from the background (its `foreground`
+    /// trigger; a launch is a return to the foreground too).
+    let retriesOnResume: Bool
+    /// The server links the Apple Account's `appTransactionId` to the app account logging in.
+    let mapsAppTransactionId: Bool
+    /// The server asks Get Notification History for the posts its endpoint missed.
+    let scansNotificationHistory: Bool
     /// The design resumes work when the network returns.
     let retriesOnNetworkRegained: Bool
     /// The server hears `ONE_TIME_CHARGE` notifications: the design listens and the platform sends.
@@ -23,9 +30,12 @@ struct WorldTraits: Sendable {
 
     init(design: Design, platform: PlatformParameters) {
         retriesAtLaunch = !design.retryTriggers.isDisjoint(with: [.launch, .foreground])
+        retriesOnResume = design.retryTriggers.contains(.foreground)
+        mapsAppTransactionId = design.serverRecovery.contains(.appTransactionIdMapping)
         retriesOnNetworkRegained = design.retryTriggers.contains(.networkRegained)
         hearsNotifications = design.serverRecovery.contains(.notifications) && platform.oneTimeChargeNotifications == .v2
         reconcilesHistory = design.serverRecovery.contains(.transactionHistory)
+        scansNotificationHistory = hearsNotifications && design.serverRecovery.contains(.notificationHistory)
         verifiesLocally = design.serverVerification == .signedLocally && design.storeKitAPI == .sk2 && platform.verification == .jws
         verifiesSignedData = design.storeKitAPI == .sk2 && platform.verification == .jws
         checksSignatures = verifiesSignedData || hearsNotifications || reconcilesHistory

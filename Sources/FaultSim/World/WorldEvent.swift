@@ -51,6 +51,8 @@ enum WorldEvent: Sendable {
     case notificationAttempt(transaction: Int32, attempt: Int32)
     /// App server: the transaction-history reconciliation job runs.
     case reconcileTick
+    /// App server: the job that asks Get Notification History for failed posts runs.
+    case notificationHistoryTick
     /// Device: an order-first design's next create-order request for a Buy tap is due.
     case orderRetryDue(record: Int32, epoch: Int32, payment: Int32)
     /// User → Apple: the user buys the intent's product outside the app (an offer code redeemed
@@ -62,7 +64,7 @@ enum WorldEvent: Sendable {
         case intentStart, buyTap, purchasing, paymentSheet, purchasePending, pendingCompletes, failedCallback
         case purchasedCallback, requestArrives, appleAnswer, responseArrives, requestTimeout, retryDue
         case patienceExpired, sessionEnd, appCrash, userReturns, launchRetry, accountSwitch, networkRegained
-        case recoverPageOpen, notificationAttempt, reconcileTick, orderRetryDue, outsideAppPurchase
+        case recoverPageOpen, notificationAttempt, reconcileTick, orderRetryDue, outsideAppPurchase, notificationHistoryTick
     }
 
     var kind: Kind {
@@ -90,6 +92,7 @@ enum WorldEvent: Sendable {
         case .recoverPageOpen: .recoverPageOpen
         case .notificationAttempt: .notificationAttempt
         case .reconcileTick: .reconcileTick
+        case .notificationHistoryTick: .notificationHistoryTick
         case .orderRetryDue: .orderRetryDue
         case .outsideAppPurchase: .outsideAppPurchase
         }
@@ -103,6 +106,10 @@ enum PurchasedDelivery: UInt8, Sendable {
     case fresh
     /// StoreKit 1's observer at launch, or StoreKit 2's `Transaction.updates` once after launch.
     case redeliveredAtLaunch
+    /// A resume from the background: StoreKit 1's observer called again with an unfinished
+    /// transaction (the same object), or StoreKit 2's `Transaction.updates` handing over one it
+    /// had not handed to this process.
+    case redeliveredOnResume
     /// StoreKit 1 only: a finished transaction coming back (seed 002, SwiftyStoreKit #275).
     case finishedComingBack
     /// StoreKit 2's `Transaction.unfinished`, read when a trigger fires.
@@ -115,6 +122,21 @@ enum PurchasedDelivery: UInt8, Sendable {
 
     /// StoreKit hands back what is still unfinished: a transaction finished in the meantime
     /// is not handed back.
+    /// How a trace names the delivery after "purchased: transaction N".
+    var traceNote: String {
+        switch self {
+        case .fresh: ""
+        case .redeliveredAtLaunch: " (redelivered at launch)"
+        case .redeliveredOnResume: " (redelivered at resume)"
+        case .finishedComingBack: " (finished, coming back)"
+        case .unfinishedSweep: " (unfinished, swept by the app)"
+        case .lateUpdate: " (Transaction.updates, after the false error or cancel)"
+        case .repeatedUpdate: " (Transaction.updates again)"
+        }
+    }
+
     @inline(__always)
-    var handsBackUnfinished: Bool { self == .redeliveredAtLaunch || self == .unfinishedSweep || self == .lateUpdate }
+    var handsBackUnfinished: Bool {
+        self == .redeliveredAtLaunch || self == .redeliveredOnResume || self == .unfinishedSweep || self == .lateUpdate
+    }
 }

@@ -21,7 +21,9 @@ extension Design {
 
     /// Axes added after the fingerprint's words were fixed, with the default (in words) at
     /// which they leave no line.
-    static let fingerprintSilentAtDefault: [String: String] = ["applicationUsernameIsUUID": "false"]
+    static let fingerprintSilentAtDefault: [String: String] = [
+        "applicationUsernameIsUUID": "false", "foregroundSweep": "false", "listenerTiming": "firstAtLaunch",
+    ]
 
     /// `{"name": name, "from": from, ...every axis}`: a whole `customDesigns` entry that needs no
     /// knowledge of the preset it starts from.

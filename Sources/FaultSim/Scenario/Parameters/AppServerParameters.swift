@@ -15,6 +15,10 @@ public struct AppServerParameters: Sendable, Equatable {
     /// How long after the latest charge the job keeps running (while a transaction is
     /// undelivered); a later charge starts it again.
     public var reconcileWindowMs: SimTime = 2 * Scenario.day
+    /// How often the server's job calls Get Notification History with `onlyFailures`
+    /// (`ServerRecovery.notificationHistory`): a posting that failed is found at the job's next
+    /// run (guess).
+    public var notificationHistoryIntervalMs: SimTime = Scenario.hour
     /// A run meets an outage of the whole server: every request in the window fails, the
     /// client's, Apple's notification posts and the recover page's alike (guess).
     public var outageProbability = 0.001

@@ -51,4 +51,29 @@ public struct StoreKitParameters: Sendable, Equatable {
     /// (forum thread 816320: the same transaction "2-3" times, "after about 10-20 seconds").
     /// Guess.
     public var updatesRepeatedAtLaunchProbability = 0.005
+    /// StoreKit 1 does not hand the unfinished transactions to the observer again when the app
+    /// resumes from the background. Apple, *finishTransaction(_:)*: "StoreKit calls your
+    /// observer's paymentQueue(_:updatedTransactions:) method every time your app launches or
+    /// resumes from background"; the 2013 programming guide and TN2387 say launches and changes
+    /// only. The default, 0, follows Apple's current page; 1 is the older texts' reading.
+    public var resumeWithoutRedeliveryProbability = 0.0
+    /// A design whose listener is registered after the app's own setup (`listenerTiming:
+    /// afterSetup`) misses the launch's hand-over: the transactions were emitted before anyone
+    /// listened (cordova-plugin-purchase #1714, flutter #165358/#83018, react-native-iap PR
+    /// #2264). Guess.
+    public var lateListenerMissProbability = 0.3
+    /// The app's `finish` never completes (flutter #192400: the completion is never called when
+    /// the look-up returns nil or throws): the transaction stays unfinished and what the design
+    /// does after finishing does not run. A wrapper's bug, not StoreKit's. Guess.
+    public var finishNotCompletedProbability = 0.0005
+    /// A StoreKit 2 purchase that `purchase()` returned is handed to `Transaction.updates` too,
+    /// about 10 s later, finished or not (openiap #152, forums thread 816320: "2-3 new
+    /// transactions in my Transaction.updates, even though I already handled and finished the
+    /// Purchase result"). Guess.
+    public var purchaseAlsoInUpdatesProbability = 0.01
+    /// A `.pending` purchase (Ask to Buy, a bank's confirmation) is declined or abandoned and
+    /// never charges; nothing arrives, and any record written at the Buy tap stays behind.
+    /// Apple documents a success only ("If a pending purchase succeeds, StoreKit delivers the
+    /// resulting Transaction"); forums thread 685183: a declined request stays `.pending`. Guess.
+    public var pendingDeclinedProbability = 0.3
 }

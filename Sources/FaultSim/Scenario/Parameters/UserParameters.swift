@@ -16,6 +16,14 @@ public struct UserParameters: Sendable, Equatable {
     public var sessionLength = DurationDistribution.logNormal(medianMs: 5 * Scenario.minute, p99Ms: Scenario.hour)
     /// After a kill or crash, the app is not opened again within the horizon.
     public var neverComesBackProbability = 0.10
+    /// After a normal leave with work pending on the device, the user never opens the app again
+    /// within the horizon (guess: a payer usually returns to spend what they bought; apps with
+    /// weak payer retention lose more).
+    public var neverReturnsAfterLeaveProbability = 0.03
+    /// After a normal leave, the user comes back to the suspended process, not a cold launch:
+    /// memory is kept and StoreKit gives no launch hand-over (guess: Apple says a quick re-entry
+    /// "is also likely to be a resume", and suspended apps are evicted under memory pressure).
+    public var warmReturnProbability = 0.5
     /// Time until the user opens the app again after it went away.
     public var relaunchDelay = DurationDistribution.logNormal(medianMs: Scenario.hour, p99Ms: 3 * Scenario.day)
     /// After a kill or crash, the user deletes and reinstalls the app before coming back.

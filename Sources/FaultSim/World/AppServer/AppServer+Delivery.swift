@@ -87,10 +87,26 @@ extension AppServer {
         return nil
     }
 
-    /// Delivers `transaction` if Apple's data alone says to whom.
+    /// With `appTransactionIdMapping`, the credit of a transaction no token maps: the account
+    /// linked last to the Apple Account, and the product's item (a purchase made outside the app
+    /// names a product, not an item; one made in the app needs a product that sells one item).
+    @inline(__always)
+    func linkedCredit(_ transaction: Int32, _ apple: inout Apple) -> (uid: Int32, item: Int32)? {
+        let tx = apple[transaction]
+        guard traits.mapsAppTransactionId, !tx.boughtInApp || items.isOneToOne else { return nil }
+        return (linkedUid, items.defaultItem(of: tx.product))
+    }
+
+    /// Delivers `transaction` if Apple's data alone says to whom. A credit through the
+    /// `appTransactionId` link also sets the app account token (Set App Account Token, one
+    /// request), so later look-ups and notifications carry the account.
     @inline(__always)
     mutating func creditFromAppleData(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
         if let credit = serverSideCredit(transaction, &apple) {
+            deliver(transaction, uid: credit.uid, item: credit.item, &kernel, &ledger)
+        } else if transactions[Int(transaction)].deliveries == 0, let credit = linkedCredit(transaction, &apple) {
+            kernel.tally.appleRequests += 1
+            kernel.note(.appServer, .apple, "credits transaction \(transaction) through the appTransactionId link")
             deliver(transaction, uid: credit.uid, item: credit.item, &kernel, &ledger)
         }
     }

@@ -35,6 +35,55 @@ extension AppServer {
         kernel.schedule(.reconcileTick, after: parameters.reconcileIntervalMs)
     }
 
+    /// A post of `ONE_TIME_CHARGE` failed: the notification-history job, if the design runs one,
+    /// finds it at its next run (the job runs every `appServer.notificationHistoryInterval`, on
+    /// the clock, for the whole app: one run's share of its cost is a request per posting it
+    /// recovers).
+    @inline(__always)
+    mutating func notePostFailed(_ kernel: inout Kernel) {
+        guard traits.scansNotificationHistory && !historyScanScheduled else { return }
+        historyScanScheduled = true
+        kernel.schedule(.notificationHistoryTick, after: nextHistoryScan(kernel.now) - kernel.now)
+    }
+
+    /// The job's next run after `now`: the next multiple of the interval.
+    @inline(__always)
+    func nextHistoryScan(_ now: SimTime) -> SimTime {
+        let interval = parameters.notificationHistoryIntervalMs
+        return (now / interval + 1) * interval
+    }
+
+    /// The notification-history job: Get Notification History with `onlyFailures`; every listed
+    /// post whose transaction is undelivered is credited from Apple's data as a notification
+    /// is. It runs again while a listed transaction is undelivered and could be credited.
+    @inline(__always)
+    mutating func onNotificationHistoryTick(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
+        historyScanScheduled = false
+        guard hasCreditableFailedPost(&apple) else { return }
+        // A job on a server that is down, or that cannot check the signed payloads, or whose
+        // call Apple fails, finds them at its next run.
+        guard !isDown(kernel.now) && !cannotCheckSignatures(kernel.now) && apple.answersHistory(&kernel) else {
+            historyScanScheduled = true
+            kernel.schedule(.notificationHistoryTick, after: nextHistoryScan(kernel.now) - kernel.now)
+            return
+        }
+        kernel.tally.appleRequests += 1
+        for index in transactions.indices where transactions[index].deliveries == 0 && apple.notificationHistoryLists(index) {
+            kernel.note(.appServer, .apple, "Get Notification History lists the failed post of transaction \(index)")
+            creditFromAppleData(Int32(index), &kernel, &ledger, &apple)
+        }
+    }
+
+    /// Whether a post Get Notification History lists belongs to an undelivered transaction the
+    /// server can credit from Apple's data.
+    @inline(__always)
+    func hasCreditableFailedPost(_ apple: inout Apple) -> Bool {
+        for index in transactions.indices where transactions[index].deliveries == 0 && apple.notificationHistoryLists(index) {
+            if serverSideCredit(Int32(index), &apple) != nil || linkedCredit(Int32(index), &apple) != nil { return true }
+        }
+        return false
+    }
+
     /// Whether the job runs at `now`: the latest charge is inside the window and a transaction is
     /// undelivered.
     @inline(__always)

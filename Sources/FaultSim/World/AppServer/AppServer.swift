@@ -23,6 +23,11 @@ struct AppServer: Sendable {
     var lastChargeAt: SimTime = -1
     /// The reconciliation job has a tick pending.
     var reconcileScheduled = false
+    /// The notification-history job has a run pending.
+    var historyScanScheduled = false
+    /// The app account the Apple Account's `appTransactionId` was linked to at the latest login
+    /// (`ServerRecovery.appTransactionIdMapping`).
+    var linkedUid: Int32 = 1
     /// This run's failures with one cause (docs/model.md §7, "Failures with one cause"), each a
     /// window of the run that one fault covers: the whole server down, the notification
     /// endpoint broken, the check of Apple's signatures failing.
@@ -45,6 +50,8 @@ struct AppServer: Sendable {
         customerKnown = false
         lastChargeAt = -1
         reconcileScheduled = false
+        historyScanScheduled = false
+        linkedUid = 1
         outage.close()
         endpointBroken.close()
         signatureCheckBroken.close()
@@ -57,7 +64,16 @@ struct AppServer: Sendable {
     mutating func drawReturningCustomer(_ kernel: inout Kernel) {
         let draw = kernel.streams.deferUnit(.plan)
         guard traits.reconcilesHistory else { return }
-        customerKnown = draw.value < returningCustomerProbability
+        // The client sends its `AppTransaction` at the first login: the server knows the
+        // customer from the start.
+        customerKnown = traits.mapsAppTransactionId || draw.value < returningCustomerProbability
+    }
+
+    /// The user logged into app account `uid` (at an account switch): with
+    /// `appTransactionIdMapping`, the client's `AppTransaction` links the Apple Account to it.
+    @inline(__always)
+    mutating func noteLogin(_ uid: Int32) {
+        if traits.mapsAppTransactionId { linkedUid = uid }
     }
 
 

@@ -18,6 +18,7 @@ extension Apple {
     @inline(__always)
     mutating func attemptNotification(_ transaction: Int32, attempt: Int32, _ kernel: inout Kernel) -> Bool {
         guard kernel.fault(.notificationLost, parameters.notificationLossProbability, .serverRecovery) else { return true }
+        transactions[Int(transaction)].postFailed = true
         retryNotification(transaction, after: attempt, &kernel)
         return false
     }
@@ -27,6 +28,7 @@ extension Apple {
     /// is. An accepted post is sometimes posted again (`notificationResent`).
     @inline(__always)
     mutating func notificationAnswered(_ transaction: Int32, attempt: Int32, _ answer: NotificationAnswer, _ kernel: inout Kernel) {
+        transactions[Int(transaction)].postFailed = answer != .accepted
         switch answer {
         case .accepted:
             if kernel.fault(.notificationResent, parameters.notificationResentProbability, .serverRecovery) {

@@ -11,11 +11,20 @@ extension Apple {
     /// to be handed over; their two uniforms are drawn at every launch, whatever the API, so
     /// every design's StoreKit stream stays aligned (a StoreKit 2 design's payment sheet meets
     /// the same uniforms as a StoreKit 1 design's).
+    ///
+    /// A listener registered after the app's setup (`listenerAfterSetup`) misses the hand-over
+    /// with `storeKit.lateListenerMissProbability`, whatever the API (a wrapper consumes the
+    /// event with no subscriber yet): a third uniform, drawn at every launch too.
     @inline(__always)
     mutating func redeliverAtLaunch(_ kernel: inout Kernel) {
         var repeated = false
         let missedDraw = kernel.unit(.storeKit)
         let repeatedDraw = kernel.unit(.storeKit)
+        let lateDraw = kernel.streams.deferUnit(.storeKit)
+        if listenerAfterSetup && hasTransactionsForNextLaunch()
+            && kernel.fault(.lateListenerMiss, storeKit.lateListenerMissProbability, deferred: lateDraw) {
+            return
+        }
         if storeKitAPI == .sk2 && hasTransactionsForNextLaunch() {
             if kernel.fault(.updatesMissedAtLaunch, storeKit.updatesMissedAtLaunchProbability, draw: missedDraw) { return }
             repeated = kernel.fault(.updatesRepeatedAtLaunch, storeKit.updatesRepeatedAtLaunchProbability, draw: repeatedDraw)

@@ -13,6 +13,8 @@ struct Apple: Sendable {
     let transactionHistory: PlatformParameters.TransactionHistory
     /// The design's server listens for `ONE_TIME_CHARGE` and the platform sends it.
     let sendsNotifications: Bool
+    /// The app registers its transaction listener after its own setup (`ListenerTiming.afterSetup`).
+    let listenerAfterSetup: Bool
 
     /// Every transaction of the run, by number (charge order).
     var transactions = RunArray<AppleTransaction>()
@@ -37,6 +39,7 @@ struct Apple: Sendable {
         productType = scenario.catalog.productType
         transactionHistory = scenario.platform.transactionHistory
         sendsNotifications = traits.hearsNotifications
+        listenerAfterSetup = design.listenerTiming == .afterSetup
     }
 
     @inline(__always)
@@ -84,6 +87,11 @@ struct Apple: Sendable {
     func receiptLists(_ transaction: Int) -> Bool {
         !transactions[transaction].finished || productType != .consumable
     }
+
+    /// Whether Get Notification History with `onlyFailures` lists the transaction's post: an
+    /// attempt failed and none succeeded since (Apple is retrying it, or has given up).
+    @inline(__always)
+    func notificationHistoryLists(_ transaction: Int) -> Bool { transactions[transaction].postFailed }
 
     /// Whether Get Transaction History lists the transaction now: v2 lists every transaction,
     /// v1 all but finished consumables.

@@ -17,4 +17,7 @@ struct AppleTransaction: Sendable {
     var finished = false
     /// A finished transaction is to come back at the next launch (StoreKit 1's oddity).
     var comesBackAtLaunch = false
+    /// The latest attempt to post its `ONE_TIME_CHARGE` failed (lost, no answer, 4xx, 5xx): Get
+    /// Notification History's `onlyFailures` lists it.
+    var postFailed = false
 }

@@ -5,7 +5,11 @@ extension Device {
     @inline(__always)
     mutating func onIntentStart(_ intent: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
                                 _ user: inout User) {
-        if !appRunning { launch(&kernel, &ledger, &apple, &user) }
+        if suspended {
+            resume(&kernel, &ledger, &apple, &user)
+        } else if !appRunning {
+            launch(&kernel, &ledger, &apple, &user)
+        }
         kernel.schedule(.buyTap(intent: intent, epoch: epoch, payment: 0), after: Device.buyTapAfterOpenMs)
     }
 
@@ -13,11 +17,49 @@ extension Device {
     /// app registers at launch, and the design's launch trigger retries its records.
     @inline(__always)
     mutating func launch(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple, _ user: inout User) {
+        processIndex += 1
+        startSession(resuming: false, &kernel, &ledger, &user)
+        apple.redeliverAtLaunch(&kernel)
+        if traits.retriesAtLaunch || design.foregroundSweep {
+            kernel.schedule(.launchRetry(epoch: epoch), after: Device.launchRetryAfterLaunchMs)
+        }
+    }
+
+    /// A warm return: the user comes back to the suspended process, whose memory is intact.
+    /// StoreKit 1 calls the observer again with the unfinished transactions (Apple,
+    /// *finishTransaction(_:)*: "every time your app launches or resumes from background"),
+    /// unless `storeKit.resumeWithoutRedeliveryProbability` says otherwise; StoreKit 2's
+    /// `Transaction.updates` hands over only what it has not handed to this process (a charge
+    /// that landed meanwhile): what it handed over before, finished or not, comes back only
+    /// through a sweep of `Transaction.unfinished` (Apple DTS, forums thread 787431: the
+    /// listener "will receive unfinished transactions once upon app launch"). The design's
+    /// `foreground` trigger and `foregroundSweep` run 1 s in.
+    @inline(__always)
+    mutating func resume(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple, _ user: inout User) {
+        startSession(resuming: true, &kernel, &ledger, &user)
+        let sk1 = design.storeKitAPI == .sk1
+        let redelivers = sk1 && !kernel.fault(.noRedeliveryOnResume, apple.storeKit.resumeWithoutRedeliveryProbability, .storeKit)
+        for index in transactions.indices where !apple.transactions[index].finished {
+            guard sk1 ? redelivers : transactions[index].seenInProcess != processIndex else { continue }
+            kernel.schedule(.purchasedCallback(transaction: Int32(index), delivery: .redeliveredOnResume, firstCallback: false),
+                            after: Apple.redeliveryAfterLaunchMs)
+        }
+        if traits.retriesOnResume || design.foregroundSweep {
+            kernel.schedule(.launchRetry(epoch: epoch), after: Device.launchRetryAfterLaunchMs)
+        }
+    }
+
+    /// A new session, launched or resumed: its crash and its length.
+    @inline(__always)
+    mutating func startSession(resuming: Bool, _ kernel: inout Kernel, _ ledger: inout Ledger, _ user: inout User) {
         appRunning = true
+        suspended = false
+        resumed = resuming
         epoch += 1
         sessionIndex += 1
         ledger.recordLaunch(session: sessionIndex, install: installIndex)
-        kernel.note(.app, nil, "launches (session \(sessionIndex)); registers the StoreKit observer")
+        kernel.note(.app, nil, resuming ? "resumes from the background (session \(sessionIndex))"
+            : "launches (session \(sessionIndex)); registers the StoreKit observer")
         launchedAt = kernel.now
         // Scripted (`simrun check`), the crash is a choice between every two steps of the
         // session instead (`crashesBeforeNextStep`), so that it can strike at each of them.
@@ -27,10 +69,6 @@ extension Device {
         }
         let sessionLength = kernel.sample(user.parameters.sessionLength, .user)
         kernel.schedule(.sessionEnd(epoch: epoch), after: sessionLength)
-        apple.redeliverAtLaunch(&kernel)
-        if traits.retriesAtLaunch {
-            kernel.schedule(.launchRetry(epoch: epoch), after: Device.launchRetryAfterLaunchMs)
-        }
     }
 
     /// The user leaves, unless held on Apple's sheet or behind the spinner (then patience
@@ -75,36 +113,48 @@ extension Device {
         return kernel.fault(.appCrash, (after - before) / (1 - before), draw: 0)
     }
 
-    /// The process is gone: memory dies with it.
+    /// The process is gone, and memory dies with it; or, `suspended`, the app went to the
+    /// background and stays in memory for the user's warm return. Suspended, it runs nothing:
+    /// requests in flight and timers die with the session (their epoch), records stay.
     @inline(__always)
-    mutating func processEnds(_ reason: User.ProcessEnd, _ kernel: inout Kernel, _ ledger: inout Ledger) {
-        kernel.note(.app, nil, "process ends (\(reason))")
+    mutating func processEnds(_ reason: User.ProcessEnd, suspended: Bool, _ kernel: inout Kernel, _ ledger: inout Ledger) {
+        kernel.note(.app, nil, suspended ? "suspended in the background" : "process ends (\(reason))")
         appRunning = false
+        self.suspended = suspended
         ledger.recordProcessEnd()
         modalIntent = -1
-        for index in records.indices where records[index].alive && !records[index].durable {
-            records[index].alive = false
+        if !suspended {
+            for index in records.indices where records[index].alive && !records[index].durable {
+                records[index].alive = false
+            }
         }
         for index in transactions.indices { transactions[index].inFlight = false }
     }
 
     /// Whether work is left that a return would pick up: a transaction StoreKit will hand to
-    /// the next launch, or a durable record of an unconfirmed transaction.
+    /// the next launch, or a record of an unconfirmed transaction that outlives the process
+    /// (`memoryToo`: any record, for a return to the suspended process).
     @inline(__always)
-    func hasPendingWork(_ apple: inout Apple) -> Bool {
+    func hasPendingWork(_ apple: inout Apple, memoryToo: Bool = false) -> Bool {
         if apple.hasTransactionsForNextLaunch() { return true }
         // By index: a for-in over the run array retains and releases its storage.
-        for index in records.indices where records[index].alive && records[index].durable && records[index].transaction >= 0 {
+        for index in records.indices where records[index].alive && (memoryToo || records[index].durable)
+            && records[index].transaction >= 0 {
             if !transactions[Int(records[index].transaction)].confirmed { return true }
         }
         return false
     }
 
-    /// The user opens the app again, after reinstalling it or not.
+    /// The user opens the app again: the suspended process if it is still there, else a
+    /// launch, after reinstalling the app or not.
     @inline(__always)
     mutating func onUserReturns(reinstalled: Bool, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
                                 _ user: inout User) {
         guard !appRunning else { return }
+        if suspended {
+            resume(&kernel, &ledger, &apple, &user)
+            return
+        }
         if reinstalled {
             installIndex += 1
             for index in records.indices where records[index].alive && records[index].durable

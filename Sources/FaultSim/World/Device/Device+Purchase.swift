@@ -131,10 +131,17 @@ extension Device {
         // written together, after the seam's calls, so the array's uniqueness is checked once.)
         var hasId = true, intact = apple[transaction].boughtInApp
         let fresh = delivery == .fresh
-        if design.storeKitAPI == .sk1 {
+        // Within one process StoreKit 1 hands over the same `SKPaymentTransaction` again: what
+        // it lacked, it still lacks.
+        let sameObject = !fresh && transactions[index].seenInProcess == processIndex
+        transactions[index].seenInProcess = processIndex
+        if design.storeKitAPI == .sk1 && sameObject {
+            hasId = transactions[index].hasTransactionId
+            intact = transactions[index].payloadIntact
+        } else if design.storeKitAPI == .sk1 {
             // A transaction given back at a launch carries its id again, unless it came without
             // one before and `missingTransactionIdAfterRelaunchProbability` says it still does.
-            let stillMissing = delivery == .redeliveredAtLaunch && !transactions[index].hasTransactionId
+            let stillMissing = delivery.handsBackUnfinished && !transactions[index].hasTransactionId
                 && apple.storeKit.missingTransactionIdAfterRelaunchProbability > 0
             if fresh {
                 hasId = !kernel.fault(.missingTransactionId, apple.storeKit.missingTransactionIdProbability, deferred: missingIdDraw)
@@ -151,20 +158,23 @@ extension Device {
         transactions[index].receiptEpoch = epoch
         ledger.recordCallback(transaction, payloadIntact: intact)
         if !hasId && design.transactionsWithoutId == .skipThenFinishAtLaunch {
-            skipOrFinishWithoutId(transaction, givenBackAtLaunch: delivery == .redeliveredAtLaunch, &kernel, &ledger, &apple)
+            skipOrFinishWithoutId(transaction, queueChecked: delivery == .redeliveredAtLaunch || delivery == .unfinishedSweep,
+                                  &kernel, &ledger, &apple)
             return
         }
         handlePurchased(transaction, fresh: fresh, &kernel, &ledger, &apple, &network)
     }
 
     /// BLIAP and a transaction without an id: `BLPaymentTransactionModel`'s initialiser returns
-    /// nil for it, so nothing is written or verified and it stays unfinished; given back at a
-    /// launch still without one, `checkUnfinishedTransactionInSandbox` finishes it ("购买没有交易
+    /// nil for it, so nothing is written or verified and it stays unfinished; met still without
+    /// one when the queue is checked (`queueChecked`: given back at a launch, or read by the
+    /// sweep at a return to the foreground, where a resumed process still holds the object
+    /// without its id), `checkUnfinishedTransactionInSandbox` finishes it ("购买没有交易
     /// 标识和购买日期的, 是没有成功付款的, 直接 finish 掉"), undelivered.
     @inline(__always)
-    mutating func skipOrFinishWithoutId(_ transaction: Int32, givenBackAtLaunch: Bool, _ kernel: inout Kernel,
+    mutating func skipOrFinishWithoutId(_ transaction: Int32, queueChecked: Bool, _ kernel: inout Kernel,
                                         _ ledger: inout Ledger, _ apple: inout Apple) {
-        if givenBackAtLaunch {
+        if queueChecked {
             kernel.note(.app, nil, "transaction \(transaction) has no id at launch: finished as unpaid")
             finish(transaction, &kernel, &ledger, &apple)
         } else {
@@ -216,15 +226,24 @@ extension Device {
         startWork(transaction, triggered: !fresh, &kernel, &apple, &network)
     }
 
-    /// `finishTransaction`, through StoreKit.
+    /// `finishTransaction`, through StoreKit. False when the app's `finish` never completed
+    /// (`storeKit.finishNotCompletedProbability`, flutter #192400): the transaction stays
+    /// unfinished and the code after the call does not run.
+    @discardableResult
     @inline(__always)
-    mutating func finish(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
-        guard apple.finish(transaction) else { return }
+    mutating func finish(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) -> Bool {
+        guard !apple[transaction].finished else { return true }
+        if kernel.fault(.finishNotCompleted, apple.storeKit.finishNotCompletedProbability, .storeKit) {
+            kernel.note(.app, .storeKit, "finish(\(transaction)) never completes: the transaction stays unfinished")
+            return false
+        }
+        _ = apple.finish(transaction)
         let undelivered = ledger.transactions[Int(transaction)].deliveries == 0
         kernel.note(.app, .storeKit, "finishTransaction(\(transaction))" + (undelivered ? ", not yet delivered" : ""))
         if undelivered { ledger.recordIrreversible(transaction, .finishedBeforeDelivery) }
         if design.persistMoment == .afterFinish, let record = recordOf(transaction) { persist(record, &kernel) }
         apple.maybeHandBackFinished(transaction, &kernel)
+        return true
     }
 
     // MARK: Order-first

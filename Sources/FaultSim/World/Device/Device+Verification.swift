@@ -96,8 +96,8 @@ extension Device {
     mutating func confirmDelivery(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
         transactions[Int(transaction)].confirmed = true
         transactions[Int(transaction)].workEpoch = -1
-        finish(transaction, &kernel, &ledger, &apple)
-        clearRecords(of: transaction, &kernel)
+        // A `finish` that never completes (a wrapper's bug) stops the code after it too.
+        if finish(transaction, &kernel, &ledger, &apple) { clearRecords(of: transaction, &kernel) }
         closeModal(apple[transaction].intent)
     }
 
@@ -199,14 +199,29 @@ extension Device {
     mutating func onLaunchRetry(epoch launchEpoch: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
                                 _ network: inout Network) {
         guard isCurrent(launchEpoch) else { return }
-        retryRecords(&kernel, &ledger, &apple, &network)
+        if resumed ? traits.retriesOnResume : traits.retriesAtLaunch {
+            retryRecords(memoryToo: resumed, &kernel, &ledger, &apple, &network)
+        }
+        if design.foregroundSweep { sweepUnfinished(&kernel, &ledger, &apple, &network) }
     }
 
-    /// Verifies every durable record whose transaction is known, unconfirmed, not given up and
-    /// not being worked on, as the design's scope allows.
+    /// `Transaction.unfinished` (StoreKit 2) or `SKPaymentQueue.default().transactions`
+    /// (StoreKit 1), read by the app: every unfinished transaction it is not working on is
+    /// handled as a `purchased` one.
     @inline(__always)
-    mutating func retryRecords(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple, _ network: inout Network) {
-        for index in records.indices where records[index].alive && records[index].durable {
+    mutating func sweepUnfinished(_ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple, _ network: inout Network) {
+        for index in transactions.indices where !apple[Int32(index)].finished && transactions[index].workEpoch != epoch {
+            onPurchasedCallback(Int32(index), .unfinishedSweep, firstCallback: false, &kernel, &ledger, &apple, &network)
+        }
+    }
+
+    /// Verifies every durable record (`memoryToo`: every record, in a resumed process) whose
+    /// transaction is known, unconfirmed, not given up and not being worked on, as the design's
+    /// scope allows.
+    @inline(__always)
+    mutating func retryRecords(memoryToo: Bool = false, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple,
+                               _ network: inout Network) {
+        for index in records.indices where records[index].alive && (memoryToo || records[index].durable) {
             let transaction = records[index].transaction
             guard transaction >= 0 else { continue }
             let work = transactions[Int(transaction)]
@@ -233,8 +248,6 @@ extension Device {
         }
         retryRecords(&kernel, &ledger, &apple, &network)
         guard design.storeKitAPI == .sk2 else { return }
-        for index in transactions.indices where !apple[Int32(index)].finished && transactions[index].workEpoch != epoch {
-            onPurchasedCallback(Int32(index), .unfinishedSweep, firstCallback: false, &kernel, &ledger, &apple, &network)
-        }
+        sweepUnfinished(&kernel, &ledger, &apple, &network)
     }
 }

@@ -18,6 +18,13 @@ struct Device: Sendable {
     /// Increments at each launch; events and answers of an older process are ignored.
     var epoch: Int32 = 0
     var sessionIndex: Int32 = 0
+    /// Increments at each cold launch, not at a resume: StoreKit 1's transaction objects and
+    /// what `Transaction.updates` has handed over belong to one process.
+    var processIndex: Int32 = 0
+    /// The running session began with a resume of the suspended process, not a launch.
+    var resumed = false
+    /// The app is in the background, its process kept: the user's next return resumes it.
+    var suspended = false
     var installIndex: Int32 = 0
     /// When the running session was launched.
     var launchedAt: SimTime = 0
@@ -54,6 +61,9 @@ struct Device: Sendable {
         appRunning = false
         epoch = 0
         sessionIndex = 0
+        processIndex = 0
+        resumed = false
+        suspended = false
         installIndex = 0
         launchedAt = 0
         currentUser = 1
@@ -150,4 +160,9 @@ struct ClientTransaction: Sendable {
     var payloadIntact = true
     /// The epoch in which the app read the receipt blob into memory.
     var receiptEpoch: Int32 = -1
+    /// The process (`Device.processIndex`) StoreKit last handed the transaction to: within it,
+    /// StoreKit 1 hands over the same object again (a nil id stays nil, the
+    /// `applicationUsername` stays as it came), and StoreKit 2's `Transaction.updates` does not
+    /// hand it over again.
+    var seenInProcess: Int32 = -1
 }

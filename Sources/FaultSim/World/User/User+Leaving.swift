@@ -3,29 +3,43 @@ extension User {
     /// Why the app process ended.
     enum ProcessEnd { case killedByUser, crashed, left }
 
+    /// What the device has left to do when the user leaves: `ifCold` after a cold launch (what
+    /// StoreKit and the durable records keep), `ifWarm` in the suspended process (memory too).
+    struct PendingWork { var ifCold: Bool; var ifWarm: Bool }
+
     /// The app died or the user left (`session` is the session that ended): users charged in
     /// it with nothing to show may call support; after a kill or crash the user may never come
     /// back, or may reinstall; after a normal leave the user comes back only if the device has
-    /// work pending (`devicePending`).
+    /// work pending, may not come back at all, and may come back to the suspended process.
+    /// Whether the process stays suspended for that warm return.
     @inline(__always)
-    mutating func afterProcessEnd(_ reason: ProcessEnd, session: Int32, devicePending: Bool,
-                                  _ kernel: inout Kernel, _ ledger: inout Ledger) {
+    mutating func afterProcessEnd(_ reason: ProcessEnd, session: Int32, pending: PendingWork,
+                                  _ kernel: inout Kernel, _ ledger: inout Ledger) -> Bool {
         askForSupport(session: session, &kernel, &ledger)
         var reinstall = false
         if reason == .left {
             // A normal leave: the user comes back some day; only work left on the device makes
             // that return matter to the model, so idle returns are not simulated (a charge
             // that lands while the app is away schedules the return then: `scheduleReturn`).
-            guard devicePending else { return }
+            guard pending.ifWarm else { return false }
+            if kernel.fault(.neverReturnsAfterLeave, parameters.neverReturnsAfterLeaveProbability, .user) {
+                goneForGood = true
+                ledger.recordUserGone()
+                return false
+            }
+            let warm = kernel.fault(.warmReturn, parameters.warmReturnProbability, .user)
+            if warm || pending.ifCold { scheduleReturn(reinstall: false, &kernel) }
+            return warm
         } else {
             if kernel.fault(.neverComesBack, parameters.neverComesBackProbability, .user) {
                 goneForGood = true
                 ledger.recordUserGone()
-                return
+                return false
             }
             reinstall = kernel.fault(.reinstall, parameters.reinstallProbability, .user)
         }
         scheduleReturn(reinstall: reinstall, &kernel)
+        return false
     }
 
     /// Users charged in `session` who have nothing to show for it may call support.

@@ -60,13 +60,29 @@ extension ScenarioLoader {
         return share
     }
 
+    /// The fields of a `set` object with its keys as paths: `"network.latency"` as written, and
+    /// a section's object (`"network": {"latency": ...}`, what `--set segments[0].set.network.latency=...`
+    /// writes) as one path per key inside it.
+    private static func flattened(_ set: ObjectReader) throws(ScenarioError) -> [(key: String, value: JSONValue, line: Int)] {
+        let sections = ScenarioParameter.sections.map(\.name).filter { !$0.isEmpty }
+        var fields: [(key: String, value: JSONValue, line: Int)] = []
+        for field in set.fields {
+            guard sections.contains(field.key), case .object(let inner) = field.value else {
+                fields.append(field)
+                continue
+            }
+            fields += inner.map { (field.key + "." + $0.key, $0.value, $0.line) }
+        }
+        return fields
+    }
+
     /// The settings of one segment's `set` object, each key read by its table row over a copy
     /// of `scenario` and kept as the value read.
     private static func segmentSettings(_ value: JSONValue, file: String, path: String,
                                         scenario: Scenario) throws(ScenarioError) -> [ScenarioSegment.Setting] {
         let set = try ObjectReader(file: file, path: path, value: value)
         var settings: [ScenarioSegment.Setting] = []
-        for field in set.fields {
+        for field in try flattened(set) {
             let keyPath = set.keyPath(field.key)
             guard !ScenarioSegment.sharedKeys.contains(field.key) else {
                 throw ScenarioError(file: file, keyPath: keyPath, value: field.value.rendered,
@@ -77,8 +93,8 @@ extension ScenarioLoader {
                 if let hint = Suggestion.nearest(to: field.key, in: ScenarioSegment.settableKeys) { message += "; did you mean '\(hint)'?" }
                 throw ScenarioError(file: file, keyPath: keyPath, value: field.value.rendered, message: message)
             }
-            if let first = settings.firstIndex(where: { $0.path == row.path }) {
-                throw ScenarioError(file: file, keyPath: keyPath, value: field.value.rendered, message: "set twice (also item \(first) of the set)")
+            if settings.contains(where: { $0.path == row.path }) {
+                throw ScenarioError(file: file, keyPath: keyPath, value: field.value.rendered, message: "set twice; set each key once")
             }
             let section = row.section.isEmpty ? path : path + "." + row.section
             var reader = try ObjectReader(file: file, path: section, value: .object([(row.key, field.value, field.line)]))

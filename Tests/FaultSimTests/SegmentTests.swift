@@ -264,6 +264,18 @@ struct SegmentTests {
         #expect(lonely.lostSales == lonely.intents && lonely.intents > 0)
     }
 
+    @Test("simrun check explores the scenario's own keys: a variant has no segments to override it")
+    func checkVariantsDropSegments() throws {
+        let scenario = try Self.load(Self.example)
+        let variant = Exploration.variantScenario(scenario, returningCustomer: false, belowIOS15: false)
+        #expect(variant.segments.isEmpty && variant.device.belowIOS15Probability == 0)
+        var world = DesignWorlds(scenario: variant, design: .seed003SK2)
+        for run in UInt64(0)..<200 {
+            world.run(run)
+            #expect(!world.lastRunBelowIOS15 && world.lastRunSegment == 0)
+        }
+    }
+
     // MARK: - The command line
 
     static func writeExample(_ folder: TemporaryFolder) throws -> String {

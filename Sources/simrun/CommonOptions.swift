@@ -26,6 +26,9 @@ enum CommonOptions {
     /// Each design also with today's full server recovery (`run`, `report`).
     static let plusServer = OptionSpec(name: "--plus-server", valueName: nil,
                                        help: "After each design, also run it with today's full server recovery (notifications + transaction history) as '<name>+server', on the same runs: what the client's choices are worth, and what the server's add.")
+    /// Outputs split by the scenario's segments (`run`, `compare`).
+    static let bySegment = OptionSpec(name: "--by-segment", valueName: nil,
+                                      help: "Also give each segment's figures (the scenario's \"segments\"; the users no segment claims are 'rest'): rows per segment, and a segment column in the CSVs whose rows of all the runs say 'all'. The overall figures are the segments' mixture.")
     static let quiet = OptionSpec(name: "--quiet", valueName: nil,
                                   help: "No progress line on standard error (one is drawn only when it is a terminal).")
 

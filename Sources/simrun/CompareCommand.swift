@@ -10,7 +10,8 @@ enum CompareCommand: Command {
     static let spec = CommandSpec.readingScenario(
         name: "compare", abstract: "Compare two designs over the same runs, intent by intent: discordant intents, the difference with its 95% interval, McNemar's exact p-value, and a verdict.",
         summary: "Two designs intent by intent: discordant intents, difference, exact p, verdict.",
-        options: [designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, out, CommonOptions.quiet, CommonOptions.set])
+        options: [designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, out, CommonOptions.bySegment, CommonOptions.quiet,
+                  CommonOptions.set])
 
     /// What a paired comparison found, for the table, the CSV and the verdict.
     struct Line {
@@ -31,14 +32,24 @@ enum CompareCommand: Command {
         ScenarioInput.announceLongJob(scenario, designs: [a, b], jobs: context.jobs)
 
         let progress = ProgressLine(total: scenario.runs, label: "simrun compare", quiet: context.given(CommonOptions.quiet))
-        let result = Runner.pair(scenario: scenario, a, b, runs: 0..<UInt64(scenario.runs), jobs: context.jobs, progress: progress.counter)
+        let bySegment = context.given(CommonOptions.bySegment)
+        // `Runner.pair`'s panel, or with --by-segment one per segment, which add up to it.
+        let (overall, segments) = bySegment
+            ? Runner.panelBySegment(scenario: scenario, designs: [a, b], pairs: .all, outcomes: Outcome.paired, pairsRequests: false,
+                                    runs: 0..<UInt64(scenario.runs), jobs: context.jobs, progress: progress.counter)
+            : (Runner.panel(scenario: scenario, designs: [a, b], pairs: .all, outcomes: Outcome.paired, pairsRequests: false,
+                            runs: 0..<UInt64(scenario.runs), jobs: context.jobs, progress: progress.counter), [])
         progress.finish()
-        let lines = Outcome.paired.map { outcome in
-            let counts = result.paired[outcome]
-            return Line(outcome: outcome, countA: counts.onlyA + counts.both, countB: counts.onlyB + counts.both, counts: counts,
-                        difference: counts.difference(intents: result.paired.intents), logP: counts.exactLogPValue)
+        let result = (paired: overall.pairedOutcomes(0, 1), ())
+        let lines = self.lines(result.paired)
+        let split = zip(scenario.segmentNames, segments).map { (name: $0, paired: $1.pairedOutcomes(0, 1)) }
+        var text = csv(lines, scenario: scenario, a: a.name, b: b.name, intents: result.paired.intents,
+                       segment: bySegment ? ResultRow.allSegments : nil)
+        for segment in split {
+            text += csv(self.lines(segment.paired), scenario: scenario, a: a.name, b: b.name, intents: segment.paired.intents,
+                        segment: segment.name, header: false)
         }
-        try ScenarioInput.write([(targets[0], csv(lines, scenario: scenario, a: a.name, b: b.name, intents: result.paired.intents))])
+        try ScenarioInput.write([(targets[0], text)])
 
         printOutput("simrun compare: \(source.shownPath) (\(scenario.platform.name) platform), \(Grouped.count(scenario.runs, "run")), seed \(scenario.seed)")
         printOutput("\(a.name) (A) against \(b.name) (B), paired over the same \(Grouped.format(Int(result.paired.intents))) intents\n")
@@ -46,7 +57,30 @@ enum CompareCommand: Command {
         printOutput("")
         for line in lines { printOutput(verdict(line, a: a.name, b: b.name)) }
         if let tradeOff = tradeOff(lines, a: a.name, b: b.name) { printOutput("\n" + tradeOff) }
+        if bySegment { printOutput(segmentTables(split, scenario: scenario, a: a.name, b: b.name), terminator: "") }
         return ExitCode.success
+    }
+
+    /// Each outcome's line of a paired comparison.
+    static func lines(_ paired: PairedOutcomes) -> [Line] {
+        Outcome.paired.map { outcome in
+            let counts = paired[outcome]
+            return Line(outcome: outcome, countA: counts.onlyA + counts.both, countB: counts.onlyB + counts.both, counts: counts,
+                        difference: counts.difference(intents: paired.intents), logP: counts.exactLogPValue)
+        }
+    }
+
+    /// With `--by-segment`: the table and the lost-orders verdict of each segment's runs alone.
+    static func segmentTables(_ segments: [(name: String, paired: PairedOutcomes)], scenario: Scenario, a: String, b: String) -> String {
+        var text = ""
+        for (segment, share) in zip(segments, scenario.segmentShares) {
+            let lines = lines(segment.paired)
+            text += "\nsegment \(segment.name) (\(FixedPoint.format(share * 100, places: 1))% of the users): "
+                + "\(Grouped.format(Int(segment.paired.intents))) intents\n"
+            text += table(lines, a: a, b: b)
+            if let lost = lines.first(where: { $0.outcome == .lost }) { text += verdict(lost, a: a, b: b) + "\n" }
+        }
+        return text
     }
 
     static func table(_ lines: [Line], a: String, b: String) -> String {
@@ -101,14 +135,22 @@ enum CompareCommand: Command {
             + ": weigh them before choosing."
     }
 
-    static func csv(_ lines: [Line], scenario: Scenario, a: String, b: String, intents: Int64) -> String {
-        var text = "scenario,platform,design_a,design_b,outcome,intents,count_a,count_b,only_a,only_b,both,difference_pts,ci_low_pts,ci_high_pts,log_p_exact,p_exact\n"
+    /// The CSV's rows of one comparison; with `segment` (`--by-segment`), a `segment` column
+    /// after `design_b` says whose runs they count (`all`, or a segment's name).
+    static func csv(_ lines: [Line], scenario: Scenario, a: String, b: String, intents: Int64, segment: String? = nil,
+                    header: Bool = true) -> String {
+        let label = segment.map { [CSV.field($0)] } ?? []
+        var text = header
+            ? "scenario,platform,design_a,design_b,\(segment == nil ? "" : "segment,")outcome,intents,count_a,count_b,only_a,only_b,both,"
+                + "difference_pts,ci_low_pts,ci_high_pts,log_p_exact,p_exact\n" : ""
         for line in lines {
             let d = line.difference
-            text += [scenario.label, scenario.platform.name, a, b, line.outcome.name, String(intents), String(line.countA), String(line.countB),
-                     String(line.counts.onlyA), String(line.counts.onlyB), String(line.counts.both), signed(d.points, places: 6),
-                     signed(d.low, places: 6), signed(d.high, places: 6), signed(line.logP, places: 6),
-                     PValue.text(logP: line.logP)].joined(separator: ",") + "\n"
+            let names: [String] = [scenario.label, scenario.platform.name, a, b] + label
+            let counts: [String] = [line.outcome.name, String(intents), String(line.countA), String(line.countB),
+                                    String(line.counts.onlyA), String(line.counts.onlyB), String(line.counts.both)]
+            let figures: [String] = [signed(d.points, places: 6), signed(d.low, places: 6), signed(d.high, places: 6),
+                                     signed(line.logP, places: 6), PValue.text(logP: line.logP)]
+            text += (names + counts + figures).joined(separator: ",") + "\n"
         }
         return text
     }

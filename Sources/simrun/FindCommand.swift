@@ -39,13 +39,13 @@ enum FindCommand: Command {
 
         var world = DesignWorlds(scenario: scenario, design: chosen)
         world.recordsVerdicts = true
-        var matches: [(run: UInt64, intent: Int, cause: Cause, events: Int)] = []
+        var matches: [(run: UInt64, intent: Int, cause: Cause, events: Int, segment: Int)] = []
         var run: UInt64 = 0
         while run < UInt64(scenario.runs) && matches.count < count {
             world.run(run)
             for (intent, verdict) in world.lastRunVerdicts.enumerated()
             where verdict.outcome == wanted && (wantedCause == nil || verdict.cause == wantedCause) {
-                matches.append((run, intent, verdict.cause, world.lastRunEvents))
+                matches.append((run, intent, verdict.cause, world.lastRunEvents, world.lastRunSegment))
                 break
             }
             run += 1
@@ -58,7 +58,9 @@ enum FindCommand: Command {
             matches = [matches.min { $0.events != $1.events ? $0.events < $1.events : $0.run < $1.run }!]
         }
         for match in matches {
-            printOutput("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events")
+            // The user's segment only when the scenario has segments: other output stays as it was.
+            let segment = scenario.segments.isEmpty ? "" : "  segment \(scenario.segmentNames[match.segment])"
+            printOutput("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events\(segment)")
             printOutput("  " + ReplayCommand.trace(path: source.replayPath, design: chosen.name, run: match.run,
                                                           seed: scenario.seed, overrides: context.overrides))
         }

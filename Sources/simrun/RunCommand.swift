@@ -16,7 +16,8 @@ enum RunCommand: Command {
         name: "run", abstract: "Simulate a scenario for each design and compare lost, mis-delivered and duplicated orders.",
         summary: "Simulate a scenario for each design; print the table, write CSVs.",
         options: [CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, out, faultsOut, pairsOut, causesOut,
-                  chunkSize, wide, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set] + ShardOptions.options,
+                  chunkSize, wide, CommonOptions.bySegment, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set]
+            + ShardOptions.options,
         usageNote: "no scenario: scenarios/default.json, or its built-in copy; every output is written whole or not at all")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
@@ -24,6 +25,11 @@ enum RunCommand: Command {
         let chunk = try context.integer(chunkSize, in: 1...ScenarioInput.maxRuns) ?? Runner.defaultChunkSize
         let source = try context.scenario()
         let shardRequest = try ShardOptions.request(context, exclusive: outputs)
+        let bySegment = context.given(CommonOptions.bySegment)
+        if bySegment && shardRequest != nil {
+            throw context.error("'--by-segment' cannot go with '--shard' or '--partial-out': a part keeps the counts of all the runs, "
+                + "not each segment's. Run without shards to split the results by segment.")
+        }
         let targets = try context.outputs(outputs + [ShardOptions.partialOut], inputs: source.inputs)
         var scenario = source.scenario
         if context.given(CommonOptions.plusServer) { scenario = scenario.addingFullServerRecoveryVariants() }
@@ -35,19 +41,25 @@ enum RunCommand: Command {
 
         let started = DispatchTime.now().uptimeNanoseconds
         let progress = ProgressLine(total: slice.count, label: "simrun run", quiet: context.given(CommonOptions.quiet))
-        let (tallies, pairs) = Runner.compare(scenario: scenario, designs: chosen, runs: slice, jobs: context.jobs, chunkSize: chunk,
-                                              progress: progress.counter)
+        // `Runner.compare`'s panel, kept whole for its tallies by segment.
+        let panel = Runner.panel(scenario: scenario, designs: chosen, pairs: .all, outcomes: [.lost], pairsRequests: false, runs: slice,
+                                 jobs: context.jobs, chunkSize: chunk, progress: progress.counter)
+        let (tallies, pairs) = (panel.tallies, panel.pairedLosses)
         progress.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rows = zip(chosen, tallies).map { ResultRow(scenario: scenario, design: $0.name, tally: $1) }
+        // Split by segment, the CSVs of tallies get each design's row of all the runs and then
+        // its segments'; the paired CSV and the table's comparison stay over all the runs.
+        let split = bySegment
+            ? ResultRow.bySegment(scenario: scenario, designs: chosen.map(\.name), tallies: tallies, segments: panel.segmentTallies) : rows
         let partial = shardRequest.map { request in
             PartialResult(kind: .run, scenarios: [scenario], designs: chosen, totalRuns: UInt64(scenario.runs), shard: request.shard,
                           runs: slice, results: [(tallies, pairs)])
         }
 
         // Render everything first, then write: a failure leaves every old output as it was.
-        try ScenarioInput.write([(targets[0], ResultCSV.render(rows)), (targets[1], ResultCSV.renderFaults(rows)),
-                                 (targets[2], ResultCSV.renderPairs(rows, pairs: pairs)), (targets[3], ResultCSV.renderCauses(rows)),
+        try ScenarioInput.write([(targets[0], ResultCSV.render(split)), (targets[1], ResultCSV.renderFaults(split)),
+                                 (targets[2], ResultCSV.renderPairs(rows, pairs: pairs)), (targets[3], ResultCSV.renderCauses(split)),
                                  (targets[4], partial.map(\.fileText) ?? "")])
         if let shardRequest, shardRequest.sharded {
             printOutput(ShardOptions.summary("run", shardRequest, runs: slice, total: scenario.runs, designs: chosen.count, seconds: seconds,
@@ -62,6 +74,7 @@ enum RunCommand: Command {
             + "horizon \(DurationText.format(scenario.horizonMs)), \(Grouped.count(context.jobs, "job")): \(FixedPoint.format(seconds, places: 2)) s, "
             + "\(FixedPoint.format(Double(totalEvents) / Double(max(totalRuns, 1)), places: 1)) events per run\n")
         printOutput(ResultTable.render(rows, pairs: pairs, wide: context.given(wide)), terminator: "")
+        if bySegment { printOutput("\n" + SegmentTable.render(split, scenario: scenario), terminator: "") }
         return ExitCode.success
     }
 

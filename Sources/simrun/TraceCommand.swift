@@ -50,10 +50,16 @@ enum TraceCommand: Command {
         let title = "\(chosen.name) - \(scenario.label) run \(runIndex), seed \(scenario.seed): \(summary)"
         try ScenarioInput.write([(targets[0], SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: title))])
         printOutput(TraceText.render(world.trace, verdicts: world.lastRunVerdicts,
-                                     header: "\(command)\n" + olderOSLine(world) + "\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
+                                     header: "\(command)\n" + segmentLine(world, scenario) + olderOSLine(world) + "\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
         // On standard error, so that the trace on standard output stays the trace alone.
         if let path = context.value(svg) { printError("simrun trace: wrote the sequence diagram to \(path)") }
         return ExitCode.success
+    }
+
+    /// For a scenario with segments, the header line that says which segment the run's user is
+    /// in; empty otherwise, so a scenario without segments traces as it always did.
+    static func segmentLine(_ world: DesignWorlds, _ scenario: Scenario) -> String {
+        scenario.segments.isEmpty ? "" : "the user is in segment \(scenario.segmentText(world.lastRunSegment))\n"
     }
 
     /// For a run whose user is below iOS 15 with a StoreKit 2 design, the header line that says

@@ -101,9 +101,12 @@ public struct Exploration: Sendable {
     /// No avoidable counterexample among the schedules run, and all of them were run.
     public var holds: Bool { (badSchedules[.avoidable] ?? 0) == 0 && !stoppedShort }
 
-    /// The scenario as one variant runs it.
+    /// The scenario as one variant runs it. Without its segments: a variant fixes who the user
+    /// is, and a segment's keys (its `device.belowIOS15Probability` above all) would override the
+    /// variant's; check explores the scenario's own keys (docs/model.md §10, "Segments").
     public static func variantScenario(_ scenario: Scenario, returningCustomer: Bool, belowIOS15: Bool = false) -> Scenario {
         var copy = scenario
+        copy.segments = []
         copy.user.returningCustomerProbability = returningCustomer ? 1 : 0
         copy.device.belowIOS15Probability = belowIOS15 ? 1 : 0
         return copy

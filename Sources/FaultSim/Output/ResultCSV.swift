@@ -47,9 +47,31 @@ public enum ResultCSV {
     public static var columns: [String] { table.map(\.name) }
 
     public static func render(_ rows: [ResultRow]) -> String {
-        var text = columns.joined(separator: ",") + "\n"
+        let table = split(table, rows)
+        var text = table.map(\.name).joined(separator: ",") + "\n"
         for row in rows { text += table.map { $0.cell(row) }.joined(separator: ",") + "\n" }
         return text
+    }
+
+    /// Rows split by segment (`ResultRow.segment`, `--by-segment`) get a `segment` column after
+    /// `design`; other outputs keep the documented columns exactly.
+    static func split(_ columns: [Column], _ rows: [ResultRow]) -> [Column] {
+        guard rows.contains(where: { $0.segment != nil }), let design = columns.firstIndex(where: { $0.name == "design" }) else {
+            return columns
+        }
+        var split = columns
+        split.insert(Column(name: "segment") { CSV.field($0.segment ?? "") }, at: design + 1)
+        return split
+    }
+
+    /// The label cells of a fault or cause row: scenario, platform, design, and the segment
+    /// when the rows are split by it.
+    static func labelCells(_ row: ResultRow, split: Bool) -> [String] {
+        [CSV.field(row.scenario), row.platform, CSV.field(row.design)] + (split ? [CSV.field(row.segment ?? "")] : [])
+    }
+
+    static func labelHeader(_ columns: [String], split: Bool) -> [String] {
+        split ? Array(columns.prefix(3)) + ["segment"] + columns.dropFirst(3) : columns
     }
 
     public static let faultColumns = ["scenario", "platform", "design", "fault", "control", "fired", "runs", "fired_per_run"]
@@ -57,13 +79,14 @@ public enum ResultCSV {
     /// One row per design and fault, in design order then `FaultKind` order; each fault's name
     /// and controlling key are its row of the fault table.
     public static func renderFaults(_ rows: [ResultRow]) -> String {
-        var text = faultColumns.joined(separator: ",") + "\n"
+        let split = rows.contains { $0.segment != nil }
+        var text = labelHeader(faultColumns, split: split).joined(separator: ",") + "\n"
         for row in rows {
             for fault in FaultKind.allCases {
                 let fired = row.tally.faultCounts[fault.rawValue]
                 let perRun = row.tally.runs > 0 ? Double(fired) / Double(row.tally.runs) : 0
-                text += [CSV.field(row.scenario), row.platform, CSV.field(row.design), fault.row.name, fault.row.key,
-                         String(fired), String(row.tally.runs), FixedPoint.format(perRun, places: 9)]
+                text += (labelCells(row, split: split) + [fault.row.name, fault.row.key,
+                         String(fired), String(row.tally.runs), FixedPoint.format(perRun, places: 9)])
                     .joined(separator: ",") + "\n"
             }
         }
@@ -76,13 +99,14 @@ public enum ResultCSV {
     /// the cause's part of that outcome's count. The counts of each design and outcome add up
     /// to its outcome column.
     public static func renderCauses(_ rows: [ResultRow]) -> String {
-        var text = causeColumns.joined(separator: ",") + "\n"
+        let split = rows.contains { $0.segment != nil }
+        var text = labelHeader(causeColumns, split: split).joined(separator: ",") + "\n"
         for row in rows {
             for outcome in Blemish.allCases {
                 let total = row.tally.total(of: outcome)
                 for (cause, count) in row.tally.causes(of: outcome) {
-                    text += [CSV.field(row.scenario), row.platform, CSV.field(row.design), outcome.name, cause.name, String(count),
-                             FixedPoint.format(Double(count) / Double(total), places: 6)].joined(separator: ",") + "\n"
+                    text += (labelCells(row, split: split) + [outcome.name, cause.name, String(count),
+                             FixedPoint.format(Double(count) / Double(total), places: 6)]).joined(separator: ",") + "\n"
                 }
             }
         }

@@ -28,11 +28,14 @@ public enum Component: Int, Sendable, CaseIterable {
 public enum RunTrait: Sendable, CaseIterable {
     /// The device runs iOS 14 or older (`device.belowIOS15Probability`).
     case belowIOS15
+    /// The user's segment (`Scenario.segments`, `SegmentPlan`).
+    case segment
 
     /// The trait's salt, XORed into the run key: a fixed odd constant per trait.
     var salt: UInt64 {
         switch self {
         case .belowIOS15: 0x6A09_E667_F3BC_C909  // √2's fraction (SHA-512's first constant)
+        case .segment: 0xBB67_AE85_84CA_A73B  // √3's fraction (SHA-512's second constant)
         }
     }
 }

@@ -21,6 +21,10 @@ public struct PanelResult: RunAccumulator, Equatable {
     private let pairsNotCharged: Bool
     /// The designs' tallies over the runs, set by `Runner.panel` once the loop ends.
     public internal(set) var tallies: [DesignTally]
+    /// Each design's tallies by segment (`segmentTallies[d][s]`, in `Scenario.segmentNames`
+    /// order), set by `Runner.panel`; they add up to `tallies`. Empty in a panel merged from
+    /// parts (a shard's part keeps the overall counts only).
+    public internal(set) var segmentTallies: [[DesignTally]] = []
     /// Runs recorded.
     public private(set) var runs: Int64 = 0
     /// `onlyFirst[k][a · designs + b]`: intents that ended as `outcomes[k]` under design a and
@@ -99,12 +103,28 @@ public struct PanelResult: RunAccumulator, Equatable {
     public mutating func merge(_ other: PanelResult) {
         precondition(other.designs == designs && other.pairs == pairs && other.outcomes == outcomes && other.pairsRequests == pairsRequests,
                      "panels of the same designs, pairs and outcomes")
+        mergeSegmentTallies(other)
         runs += other.runs
         for index in tallies.indices { tallies[index].merge(other.tallies[index]) }
         for k in onlyFirst.indices { for index in onlyFirst[k].indices { onlyFirst[k][index] += other.onlyFirst[k][index] } }
         for index in requestSquares.indices { requestSquares[index] += other.requestSquares[index] }
         for index in requestProducts.indices { requestProducts[index] += other.requestProducts[index] }
         _checkInvariants()
+    }
+
+    /// Adds `other`'s tallies by segment to these: taken whole into an empty panel, added when
+    /// both have the same segments, and dropped otherwise (a panel never shows a partial split).
+    private mutating func mergeSegmentTallies(_ other: PanelResult) {
+        if runs == 0 {
+            segmentTallies = other.segmentTallies
+        } else if segmentTallies.count == other.segmentTallies.count
+                    && zip(segmentTallies, other.segmentTallies).allSatisfy({ $0.count == $1.count }) {
+            for d in segmentTallies.indices {
+                for s in segmentTallies[d].indices { segmentTallies[d][s].merge(other.segmentTallies[d][s]) }
+            }
+        } else {
+            segmentTallies = []
+        }
     }
 
     /// What holds of any panel: no count is negative, and a design is never counted against
@@ -226,11 +246,12 @@ extension Runner {
         runs: Range<UInt64>, jobs: Int, chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
     ) -> PanelResult {
         let count = designs.count
-        var (tallies, panel) = simulate(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize,
-                                        progress: progress) {
+        var (tallies, panel, segments) = simulate(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize,
+                                                  progress: progress) {
             PanelResult(designs: count, pairs: pairs, outcomes: outcomes, pairsRequests: pairsRequests)
         }
         panel.tallies = tallies
+        panel.segmentTallies = segments
         panel._checkInvariants()
         return panel
     }

@@ -5,21 +5,23 @@ extension Runner {
     /// The one run loop: every simulation of many runs goes through here. Runs `runs` of
     /// `scenario` for each design on `jobs` threads, each run of every design before the next
     /// run, hands each run's outcomes to an accumulator (`RunAccumulator`), and returns each
-    /// design's tally and the accumulators merged.
+    /// design's tally and the accumulators merged, and each design's tallies by segment
+    /// (`segments[d][s]`, in `Scenario.segmentNames` order: one, the tally, without segments).
     ///
     /// Run `i` depends only on (seed, i): every design sees the same worlds (common random
     /// numbers), and each design runs through its `DesignWorlds` (a StoreKit 2 design's runs
     /// below iOS 15 are its `olderOSDesign`'s). Worker `w` takes chunks w, w + jobs, … of
     /// `chunkSize` runs (`ChunkPlan`); the workers' tallies and accumulators merge in worker
     /// order, so the result never depends on `jobs` or `chunkSize`. `progress` counts finished
-    /// runs, once per chunk.
+    /// runs, once per chunk. Each segment's runs are simulated by its own worlds
+    /// (`DesignWorlds`), so the split costs the loop nothing: the worlds' tallies are it.
     /// - Complexity: O(|runs| · (|designs| · events per run + the accumulator's work per run)).
     public static func simulate<Accumulator: RunAccumulator>(
         scenario: Scenario, designs: [Design], runs: Range<UInt64>, jobs: Int, chunkSize: Int = defaultChunkSize,
         progress: ProgressCounter? = nil, into makeAccumulator: @Sendable () -> Accumulator
-    ) -> (tallies: [DesignTally], accumulated: Accumulator) {
+    ) -> (tallies: [DesignTally], accumulated: Accumulator, segments: [[DesignTally]]) {
         let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
-        let collector = WorkerResults<(tallies: [DesignTally], accumulated: Accumulator)>(workers: plan.workers)
+        let collector = WorkerResults<(segments: [[DesignTally]], accumulated: Accumulator)>(workers: plan.workers)
         DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
             var worlds = designs.map { DesignWorlds(scenario: scenario, design: $0) }
             var accumulator = makeAccumulator()
@@ -39,15 +41,19 @@ extension Runner {
                 }
                 progress?.add(chunk.count)
             }
-            collector.store(worker: worker, (worlds.map(\.tally), accumulator))
+            collector.store(worker: worker, (worlds.map(\.segmentTallies), accumulator))
         }
-        var tallies = [DesignTally](repeating: DesignTally(), count: designs.count)
+        let empty = [DesignTally](repeating: DesignTally(), count: scenario.segments.count + 1)
+        var segments = [[DesignTally]](repeating: empty, count: designs.count)
         var accumulated = makeAccumulator()
         for part in collector.results {
-            for index in tallies.indices { tallies[index].merge(part.tallies[index]) }
+            for index in segments.indices {
+                for segment in empty.indices { segments[index][segment].merge(part.segments[index][segment]) }
+            }
             accumulated.merge(part.accumulated)
         }
+        let tallies = segments.map { parts in parts.dropFirst().reduce(into: parts[0]) { $0.merge($1) } }
         for tally in tallies { tally._checkInvariants() }
-        return (tallies, accumulated)
+        return (tallies, accumulated, segments)
     }
 }

@@ -13,6 +13,8 @@ extension Scenario {
                 fields.append((section.name, .object(written), 0))
             }
         }
+        // Only when there are some: a scenario without segments writes the bytes it always did.
+        if !segments.isEmpty { fields.append(("segments", .array(segments.map(\.jsonValue)), 0)) }
         return .object(fields)
     }
 }
@@ -39,5 +41,13 @@ extension ScenarioParameter.Value {
 
     private static func object(_ kind: DurationDistribution.Kind, _ fields: [(String, SimTime)]) -> JSONValue {
         .object([("kind", .string(kind.rawValue), 0)] + fields.map { ($0.0, .string(DurationText.format($0.1)), 0) })
+    }
+}
+
+extension ScenarioSegment {
+    /// The segment as a scenario file writes it: `{"name", "share", "set": {key path: value}}`.
+    public var jsonValue: JSONValue {
+        .object([("name", .string(name), 0), ("share", .number(String(share)), 0),
+                 ("set", .object(settings.map { ($0.path, $0.value.jsonValue, 0) }), 0)])
     }
 }

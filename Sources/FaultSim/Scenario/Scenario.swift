@@ -73,6 +73,9 @@ public struct Scenario: Sendable, Equatable {
     public var storeKit = StoreKitParameters()
     public var appServer = AppServerParameters()
     public var apple = AppleParameters()
+    /// Shares of the users whose keys differ (`ScenarioSegment`); none by default, and then
+    /// every run is the scenario's own.
+    public var segments: [ScenarioSegment] = []
 
     public init() {}
 

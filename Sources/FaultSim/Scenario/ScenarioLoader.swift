@@ -100,6 +100,7 @@ public enum ScenarioLoader {
             throw ScenarioError(file: file, keyPath: "", value: json.rendered, message: "a scenario file holds one JSON object")
         }
         var top = try ObjectReader(file: file, path: "", value: json)
+        let segments = top.value("segments")
         for section in ScenarioParameter.sections {
             if section.name.isEmpty {
                 for row in section.rows { try row.read(from: &top, into: &scenario, knownDesigns: knownDesigns) }
@@ -115,6 +116,8 @@ public enum ScenarioLoader {
         // A file that defines designs and lists none runs them all: every preset and its own.
         // One that lists some runs those; `unlistedCustomDesigns` names what it leaves out.
         if top.value("designs") == nil { scenario.designs += scenario.customDesigns.map(\.name) }
+        // Read last, over the file's keys: a segment's value is checked as the file's own would be.
+        if let segments { scenario.segments = try readSegments(segments, file: file, scenario: scenario) }
         return scenario
     }
 

@@ -13,58 +13,102 @@ import Policies
 /// design, such a run is simulated by the fallback design's world and its outcomes are tallied
 /// under this design; with no fallback named, the app cannot sell to that user
 /// (`World.runWithoutStoreKit`). The branch is taken once per run, never per event.
+///
+/// A scenario with segments (`Scenario.segments`) has such a pair of worlds per segment, each
+/// built from the segment's scenario; run `i` first draws its user's segment (`SegmentPlan`,
+/// another trait uniform), then the iOS branch within it. The segment is chosen in `run(_:)`,
+/// once per run, so every command above splits its runs by segment alike, and the runner's
+/// loop stays one call per design and run.
 public struct DesignWorlds: Sendable {
     public let design: Design
     /// The StoreKit 1 design this design's users below iOS 15 get, when the design is StoreKit
-    /// 2, names one, and the scenario has such users.
+    /// 2, names one, and the scenario (or one of its segments) has such users.
     public let olderOSDesign: Design?
     /// The share of this design's runs whose user is below iOS 15: the scenario's
-    /// `device.belowIOS15Probability` for a StoreKit 2 design, 0 for a StoreKit 1 design.
+    /// `device.belowIOS15Probability` for a StoreKit 2 design, 0 for a StoreKit 1 design. With
+    /// segments, the base segment's (each segment has its own, `Slot.belowIOS15Share`).
     public let belowIOS15Share: Double
-    /// The design's world, then the fallback design's when there is one. An array rather than
-    /// a second `World?`: with the optional, the runner's loop copied a whole world every run
-    /// (a memcpy of about 370 instructions under callgrind, 9% of a run); an array element is
-    /// reached in place.
+    /// The base segment's worlds (the design's, then the fallback design's when there is one),
+    /// then each declared segment's. An array rather than a second `World?`: with the optional,
+    /// the runner's loop copied a whole world every run (a memcpy of about 370 instructions
+    /// under callgrind, 9% of a run); an array element is reached in place.
     var worlds: [World]
     let seedKey: UInt64
+    /// Which segment each run's user is in; no bounds without segments.
+    public let segmentPlan: SegmentPlan
+    /// Each segment's worlds, in `Scenario.segmentNames` order (the base segment last).
+    let slots: [Slot]
     /// The last run's user was below iOS 15 and the design is StoreKit 2: the run was the
     /// fallback design's, or (with none) a run in which the app could not sell.
     public private(set) var lastRunBelowIOS15 = false
+    /// The segment of the last run's user, an index into `Scenario.segmentNames` (0 without
+    /// segments).
+    public private(set) var lastRunSegment = 0
     /// The index in `worlds` of the world that ran the last run.
     var active = 0
 
-    /// `design`'s worlds in `scenario`. A fallback name that the scenario does not know, or that
-    /// names a StoreKit 2 design, is a programming error here: scenario files are checked when
-    /// read (`DesignReader`), and a test checks the presets.
-    public init(scenario: Scenario, design: Design, faults: FaultChooser = .seeded) {
-        self.design = design
-        let share = design.storeKitAPI == .sk2 ? scenario.device.belowIOS15Probability : 0
-        belowIOS15Share = share
-        seedKey = RandomStreams.seedKey(scenario.seed)
-        worlds = [World(scenario: scenario, design: design, faults: faults)]
-        if share > 0, let name = design.olderOSDesign {
-            guard let older = scenario.availableDesigns.first(where: { $0.name == name }), older.storeKitAPI == .sk1 else {
-                preconditionFailure("design \(design.name): olderOSDesign '\(name)' is not a StoreKit 1 design of the scenario")
-            }
-            olderOSDesign = older
-            var world = World(scenario: scenario, design: older, faults: faults)
-            world.olderOSNote = "the device runs iOS 14 or older: StoreKit 2 needs iOS 15, so \(design.name) runs its "
-                + "StoreKit 1 design, \(older.name) (olderOSDesign), in this run"
-            worlds.append(world)
-        } else {
-            olderOSDesign = nil
-        }
+    /// One segment's worlds in `worlds`: the design's own, and the fallback design's (-1 when
+    /// the segment has no user below iOS 15, or the design names none).
+    struct Slot: Sendable {
+        let own: Int
+        let older: Int
+        let belowIOS15Share: Double
     }
 
-    /// Whether run `index`'s user is below iOS 15, for this design (always false for StoreKit 1).
+    /// `design`'s worlds in `scenario`, one pair per segment. A fallback name that the scenario
+    /// does not know, or that names a StoreKit 2 design, is a programming error here: scenario
+    /// files are checked when read (`DesignReader`), and a test checks the presets.
+    public init(scenario: Scenario, design: Design, faults: FaultChooser = .seeded) {
+        self.design = design
+        seedKey = RandomStreams.seedKey(scenario.seed)
+        segmentPlan = scenario.segmentPlan
+        let scenarios = scenario.segmentScenarios
+        var worlds: [World] = []
+        var slots = [Slot](repeating: Slot(own: 0, older: -1, belowIOS15Share: 0), count: scenarios.count)
+        var older: Design?
+        // The base segment first, so that without segments the worlds are [own, fallback].
+        for index in [scenarios.count - 1] + Array(0..<(scenarios.count - 1)) {
+            let segment = Self.makeWorlds(scenarios[index], design: design, faults: faults, first: worlds.count)
+            slots[index] = segment.slot
+            worlds += segment.worlds
+            older = older ?? segment.older
+        }
+        self.worlds = worlds
+        self.slots = slots
+        olderOSDesign = older
+        belowIOS15Share = slots[scenarios.count - 1].belowIOS15Share
+    }
+
+    /// One segment's worlds, numbered from `first`.
+    private static func makeWorlds(_ scenario: Scenario, design: Design, faults: FaultChooser,
+                                   first: Int) -> (worlds: [World], slot: Slot, older: Design?) {
+        let share = design.storeKitAPI == .sk2 ? scenario.device.belowIOS15Probability : 0
+        let own = World(scenario: scenario, design: design, faults: faults)
+        guard share > 0, let name = design.olderOSDesign else {
+            return ([own], Slot(own: first, older: -1, belowIOS15Share: share), nil)
+        }
+        guard let older = scenario.availableDesigns.first(where: { $0.name == name }), older.storeKitAPI == .sk1 else {
+            preconditionFailure("design \(design.name): olderOSDesign '\(name)' is not a StoreKit 1 design of the scenario")
+        }
+        var world = World(scenario: scenario, design: older, faults: faults)
+        world.olderOSNote = "the device runs iOS 14 or older: StoreKit 2 needs iOS 15, so \(design.name) runs its "
+            + "StoreKit 1 design, \(older.name) (olderOSDesign), in this run"
+        return ([own, world], Slot(own: first, older: first + 1, belowIOS15Share: share), older)
+    }
+
+    /// Whether run `index`'s user is below iOS 15, for this design (always false for StoreKit
+    /// 1), in the base segment (`run` asks each segment's share).
     @inline(__always)
     public func isBelowIOS15(_ index: UInt64) -> Bool {
         belowIOS15Share > 0 && RandomStreams.traitUnit(seedKey: seedKey, run: index, .belowIOS15) < belowIOS15Share
     }
 
     /// Simulates run `index` in the world its user gets and adds its outcomes to `tally`.
+    /// Without segments the branch of today, untouched; with them, a call of its own
+    /// (`runInSegment`), so the bulk loop's inlined code stays what it was.
     @inline(__always)
     public mutating func run(_ index: UInt64) {
+        guard segmentPlan.bounds.isEmpty else { return runInSegment(index) }
         lastRunBelowIOS15 = isBelowIOS15(index)
         if !lastRunBelowIOS15 {
             active = 0
@@ -78,8 +122,24 @@ public struct DesignWorlds: Sendable {
         }
     }
 
+    /// Run `index` of a scenario with segments: the user's segment first (`SegmentPlan`), then
+    /// within it the iOS branch, with the segment's own `device.belowIOS15Probability`.
+    @inline(never)
+    mutating func runInSegment(_ index: UInt64) {
+        lastRunSegment = segmentPlan.segment(of: index)
+        let slot = slots[lastRunSegment]
+        lastRunBelowIOS15 = slot.belowIOS15Share > 0
+            && RandomStreams.traitUnit(seedKey: seedKey, run: index, .belowIOS15) < slot.belowIOS15Share
+        active = lastRunBelowIOS15 && slot.older >= 0 ? slot.older : slot.own
+        if lastRunBelowIOS15 && slot.older < 0 {
+            worlds[active].runWithoutStoreKit(index)
+        } else {
+            worlds[active].run(index)
+        }
+    }
+
     /// The last run was simulated by the fallback design's world.
-    public var lastRunUsedOlderOSDesign: Bool { active == 1 }
+    public var lastRunUsedOlderOSDesign: Bool { active != slots[lastRunSegment].own }
 
     /// The design whose world ran the last run: `olderOSDesign` or this one.
     public var lastRunDesign: Design { worlds[active].design }
@@ -89,6 +149,16 @@ public struct DesignWorlds: Sendable {
         var merged = worlds[0].tally
         for world in worlds.dropFirst() { merged.merge(world.tally) }
         return merged
+    }
+
+    /// Counts over every run so far, by segment (in `Scenario.segmentNames` order): each
+    /// segment's worlds ran only its users, so these add up to `tally` exactly.
+    public var segmentTallies: [DesignTally] {
+        slots.map { slot in
+            var merged = worlds[slot.own].tally
+            if slot.older >= 0 { merged.merge(worlds[slot.older].tally) }
+            return merged
+        }
     }
 }
 

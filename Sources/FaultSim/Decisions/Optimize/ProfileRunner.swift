@@ -38,8 +38,8 @@ enum ProfileRunner {
     static func simulate(_ designs: [Design], runs: Range<Int>, scenario: Scenario, jobs: Int, progress: ProgressCounter?) -> [RunProfile.Slice] {
         let count = designs.count
         let chunk = max(64, min(Runner.defaultChunkSize, runs.count / max(1, jobs * 4)))
-        let (tallies, recorder) = Runner.simulate(scenario: scenario, designs: designs, runs: UInt64(runs.lowerBound)..<UInt64(runs.upperBound),
-                                                  jobs: jobs, chunkSize: chunk, progress: progress) { Recorder(designs: count) }
+        let (tallies, recorder, _) = Runner.simulate(scenario: scenario, designs: designs, runs: UInt64(runs.lowerBound)..<UInt64(runs.upperBound),
+                                                     jobs: jobs, chunkSize: chunk, progress: progress) { Recorder(designs: count) }
         return designs.indices.map { index in
             var slice = recorder.slice(of: index, first: runs.lowerBound)
             slice.intents = tallies[index].intents

@@ -3,8 +3,10 @@
 extension Design {
     /// Each axis chosen against a fault that costs other designs orders, sales or accounts:
     /// - StoreKit 2: no false cancels, nil transaction ids or lost `applicationUsername`; every
-    ///   unfinished transaction comes back through `Transaction.updates` at launch and can be
-    ///   swept from `Transaction.unfinished` when the network returns.
+    ///   unfinished transaction comes back through `Transaction.updates` at launch, and the app
+    ///   sweeps `Transaction.unfinished` at every return to the foreground (`foregroundSweep`:
+    ///   `updates` hands a transaction over once per process) and when the network returns; its
+    ///   listener is the first thing it starts.
     /// - pay first, with the app account's UUID as `appAccountToken`: no order request stands
     ///   between the Buy tap and the sheet, so no sale is lost to order creation, and the
     ///   account is signed into the transaction, so an account switch cannot misdirect it;
@@ -16,8 +18,12 @@ extension Design {
     ///   regained (BLIAP);
     /// - the server checks the signed transaction itself (no call to Apple, so Apple's outages
     ///   cannot fail a verification), delivers once per transaction id, and recovers what the
-    ///   client never reports: `ONE_TIME_CHARGE` notifications (today) and Get Transaction
-    ///   History reconciliation (v2 today, v1 before June 2024).
+    ///   client never reports: `ONE_TIME_CHARGE` notifications (today), Get Notification History
+    ///   for the posts its endpoint missed, Get Transaction History reconciliation (v2 today, v1
+    ///   before June 2024), and the `appTransactionId` link, which credits a purchase made
+    ///   outside the app to the account logged in (paired runs in every committed scenario: fewer
+    ///   lost and fewer mis-delivered orders than without it, since the server credits such a
+    ///   purchase minutes after it, before most account switches; results/README.md).
     /// - below iOS 15, where StoreKit 2 does not exist, `faultsim-recommended-sk1`
     ///   (olderOSDesign): its StoreKit 1 flow, chosen by `simrun check` and paired runs (issue 30;
     ///   the closing note and results/README.md give them): with it this design holds `check
@@ -30,7 +36,8 @@ extension Design {
     public static let faultSimRecommended: Design = {
         var design = Design(
             name: "faultsim-recommended",
-            summary: "StoreKit 2, pay-first + account token, keychain at tap, finish after delivery, backoff forever, JWS, notifications + history",
+            summary: "StoreKit 2, pay-first + account token, keychain at tap, finish after delivery, backoff forever, foreground sweep, JWS, "
+                + "notifications + both histories + appTransactionId link",
             source: "FaultSim (composed from the axes; see results/README.md)",
             storeKitAPI: .sk2, orderTiming: .payFirst, itemMapping: .record, userMapping: .appAccountToken,
             localStore: .keychain, persistMoment: .buyTap, recordClearing: .never,
@@ -39,7 +46,8 @@ extension Design {
             retryTriggers: [.launch, .foreground, .networkRegained], retryScope: .allRecords,
             recoverPage: .none, unmatchedTransactions: .verifyWithFallback, receiptKind: .signedTransaction,
             serverVerification: .signedLocally, serverIdempotency: .oncePerTransaction, serverAppleTries: 3,
-            deliversWholeReceipt: false, serverRecovery: [.notifications, .transactionHistory])
+            deliversWholeReceipt: false,
+            serverRecovery: [.notifications, .transactionHistory, .notificationHistory, .appTransactionIdMapping])
         design.olderOSDesign = faultSimRecommendedSK1.name
         design.foregroundSweep = true
         return design
@@ -56,11 +64,11 @@ extension Design {
     public static let faultSimRecommendedSK1: Design = {
         var design = bliap
         design.name = "faultsim-recommended-sk1"
-        design.summary = "the recommendation below iOS 15: bliap's client, account UUID as applicationUsername, notifications + history"
+        design.summary = "the recommendation below iOS 15: bliap's client, account UUID as applicationUsername, notifications + both histories"
         design.source = "FaultSim (bliap's client; Apple: SKMutablePayment.applicationUsername)"
         design.userMapping = .applicationUsername
         design.applicationUsernameIsUUID = true
-        design.serverRecovery = [.notifications, .transactionHistory]
+        design.serverRecovery = [.notifications, .transactionHistory, .notificationHistory]
         return design
     }()
 }

@@ -68,6 +68,10 @@ extension Design {
             design.serverRecovery.contains(.notificationHistory) && !design.serverRecovery.contains(.notifications)
                 ? "serverRecovery notificationHistory needs notifications (it lists the posts the notification endpoint missed)" : nil
         },
+        Rule(.combination, ["serverRecovery", "storeKitAPI"]) { design in
+            design.serverRecovery.contains(.appTransactionIdMapping) && design.storeKitAPI == .sk1
+                ? "serverRecovery appTransactionIdMapping needs storeKitAPI sk2 (the client reads the appTransactionID from StoreKit 2)" : nil
+        },
         Rule(.combination, ["deliversWholeReceipt", "receiptKind"]) { design in
             design.deliversWholeReceipt && design.receiptKind != .appReceipt
                 ? "deliversWholeReceipt needs receiptKind appReceipt (only an app receipt lists other transactions)" : nil

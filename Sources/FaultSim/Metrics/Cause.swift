@@ -97,7 +97,7 @@ public enum Cause: Int, Sendable, CaseIterable {
         case .heldForOtherAccount: "the record belongs to an account that is no longer logged in; the design waits for it"
         case .notRecoverable: "the recover page's look-up found nothing the server could credit"
         case .eventCapReached: "the run reached the 200,000-event cap before its horizon and was judged where it stopped"
-        case .userNeverCameBack: "the app died with work pending and the user never came back"
+        case .userNeverCameBack: "the app died or the user left with work pending, and the user never came back"
         case .offline: "the last verification failed offline"
         case .requestLost: "the last verify request was lost"
         case .responseLost: "the last answer was lost"

@@ -56,6 +56,11 @@ public struct FaultChooser: Sendable, Equatable {
         return chooser
     }
 
+    /// Seeded with nothing suppressed: every fault fires exactly when its draw is below its
+    /// probability, whatever its point's number.
+    @inline(__always)
+    public var isPlainSeeded: Bool { points == nil }
+
     /// Whether a fault point of this probability is a choice for `simrun check` to explore.
     @inline(__always)
     public static func isChoice(probability: Double) -> Bool { probability > 0 && probability < 1 }

@@ -7,8 +7,22 @@ extension Kernel {
     }
 
     /// The seam for a uniform drawn earlier (the user's plan, a request's luck).
+    /// Plain runs (`plainFaults`: seeded, nothing suppressed, untraced, every bulk run) compare
+    /// the draw and count a firing; the point's number is needed by nothing in them, so it is
+    /// not counted, and the chooser and the choice record are not asked.
     @inline(__always)
     mutating func fault(_ kind: FaultKind, _ probability: Double, draw: Double) -> Bool {
+        guard plainFaults else { return numberedFault(kind, probability, draw: draw) }
+        let fires = draw < probability
+        if fires { countFiring(kind) }
+        return fires
+    }
+
+    /// The seam for a run whose fault points are numbered (scripted, suppressing or traced): the
+    /// chooser decides at point `faultPoint`, a script records its choice, and the point is
+    /// counted. Out of line: no bulk run takes it.
+    @inline(never)
+    mutating func numberedFault(_ kind: FaultKind, _ probability: Double, draw: Double) -> Bool {
         let fires = faults.fires(kind, probability: probability, uniform: draw, point: faultPoint)
         if faults.isScripted { recordChoice(kind, probability, fires: fires) }
         faultPoint &+= 1  // at most one per scheduled event and a few per run: far below 2^63

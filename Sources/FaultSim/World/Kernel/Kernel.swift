@@ -7,8 +7,14 @@ struct Kernel: Sendable {
     var streams = RandomStreams()
     /// Seeded or scripted faults (see `FaultChooser`).
     var faults: FaultChooser
-    /// Fault points passed so far in this run: the number of the next one.
+    /// Fault points passed so far in this run: the number of the next one. Counted only when
+    /// something reads the numbers (a script, suppressed points, a trace): see `plainFaults`.
     var faultPoint = 0
+    /// This run's faults fire by their seeded draws alone and nothing numbers them: the chooser
+    /// is plain seeded (no script, no suppression) and the run is untraced. Every bulk run. Set
+    /// at each `reset`, so a fault point tests this one byte, and the chooser, the choice record
+    /// and the point count are left to the out-of-line path (`Kernel.numberedFault`).
+    var plainFaults = false
     /// Counts accumulated over every run of this world.
     var tally = DesignTally()
     /// Events scheduled past this instant are dropped, which is what ends every run.
@@ -41,6 +47,7 @@ struct Kernel: Sendable {
         let shared = queue.reset()
         streams.reseed(seed: seed, run: index)
         faultPoint = 0
+        plainFaults = faults.isPlainSeeded && traceLog == nil
         if recordsChoices {
             lastRunChoices.removeAll(keepingCapacity: true)
             lastRunEventKinds = 0

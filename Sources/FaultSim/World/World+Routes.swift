@@ -163,9 +163,11 @@ extension World {
     /// there.
     @inline(__always)
     mutating func processEnded(_ reason: User.ProcessEnd) {
-        let left = reason == .left
-        let pending = User.PendingWork(ifCold: left && device.hasPendingWork(&apple),
-                                       ifWarm: left && device.hasPendingWork(&apple, memoryToo: true))
+        // What a cold launch would find is a part of what the suspended process keeps, so the
+        // second scan is needed only when the first found something (most normal leaves find
+        // nothing: the purchase was delivered and finished).
+        let ifWarm = reason == .left && device.hasPendingWork(&apple, memoryToo: true)
+        let pending = User.PendingWork(ifCold: ifWarm && device.hasPendingWork(&apple), ifWarm: ifWarm)
         let suspended = user.afterProcessEnd(reason, session: device.sessionIndex, pending: pending, &kernel, &ledger)
         device.processEnds(reason, suspended: suspended, &kernel, &ledger)
     }

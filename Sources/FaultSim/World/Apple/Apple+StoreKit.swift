@@ -18,16 +18,18 @@ extension Apple {
     @inline(__always)
     mutating func redeliverAtLaunch(_ kernel: inout Kernel) {
         var repeated = false
-        let missedDraw = kernel.unit(.storeKit)
-        let repeatedDraw = kernel.unit(.storeKit)
+        // Taken at every launch, computed only by StoreKit 2 with something to hand over (a
+        // first launch, and every StoreKit 1 launch, reads neither).
+        let missedDraw = kernel.streams.deferUnit(.storeKit)
+        let repeatedDraw = kernel.streams.deferUnit(.storeKit)
         let lateDraw = kernel.streams.deferUnit(.storeKit)
         if listenerAfterSetup && hasTransactionsForNextLaunch()
             && kernel.fault(.lateListenerMiss, storeKit.lateListenerMissProbability, deferred: lateDraw) {
             return
         }
         if storeKitAPI == .sk2 && hasTransactionsForNextLaunch() {
-            if kernel.fault(.updatesMissedAtLaunch, storeKit.updatesMissedAtLaunchProbability, draw: missedDraw) { return }
-            repeated = kernel.fault(.updatesRepeatedAtLaunch, storeKit.updatesRepeatedAtLaunchProbability, draw: repeatedDraw)
+            if kernel.fault(.updatesMissedAtLaunch, storeKit.updatesMissedAtLaunchProbability, deferred: missedDraw) { return }
+            repeated = kernel.fault(.updatesRepeatedAtLaunch, storeKit.updatesRepeatedAtLaunchProbability, deferred: repeatedDraw)
         }
         for index in transactions.indices where !transactions[index].finished || transactions[index].comesBackAtLaunch {
             let delivery: PurchasedDelivery = transactions[index].finished ? .finishedComingBack : .redeliveredAtLaunch

@@ -25,7 +25,7 @@ enum CommonOptions {
                                 repeatable: true)
     /// Each design also with today's full server recovery (`run`, `report`).
     static let plusServer = OptionSpec(name: "--plus-server", valueName: nil,
-                                       help: "After each design, also run it with today's full server recovery (notifications + transaction history) as '<name>+server', on the same runs: what the client's choices are worth, and what the server's add.")
+                                       help: "After each design, also run it with today's full server recovery (notifications, both histories, and with StoreKit 2 the appTransactionId link) as '<name>+server', on the same runs: what the client's choices are worth, and what the server's add.")
     /// Outputs split by the scenario's segments (`run`, `compare`).
     static let bySegment = OptionSpec(name: "--by-segment", valueName: nil,
                                       help: "Also give each segment's figures (the scenario's \"segments\"; the users no segment claims are 'rest'): rows per segment, and a segment column in the CSVs whose rows of all the runs say 'all'. The overall figures are the segments' mixture.")

@@ -34,7 +34,7 @@ struct OutsideAppPurchaseTests: PinnedStoreKitWorlds {
         #expect(world.lastRunVerdicts.first?.outcome == .delivered)
     }
 
-    @Test("The server cannot credit a purchase made outside the app from Apple's data alone")
+    @Test("Without the appTransactionId link the server cannot credit a purchase made outside the app from Apple's data alone")
     func serverCannotCreditOutsidePurchases() {
         // The user never opens the app within the horizon: only notifications and history could
         // deliver, and they find no token.
@@ -44,7 +44,10 @@ struct OutsideAppPurchaseTests: PinnedStoreKitWorlds {
         var inApp = PlatformAndStoreKitTests.world()
         PlatformAndStoreKitTests.crashAfterChargeForGood(&inApp)
         inApp.user.returningCustomerProbability = 1
-        let lost = Self.run(outside, [.faultSimRecommended])[0], recovered = Self.run(inApp, [.faultSimRecommended])[0]
+        var unlinked = Design.faultSimRecommended
+        unlinked.name = "recommended-without-link"
+        unlinked.serverRecovery.remove(.appTransactionIdMapping)
+        let lost = Self.run(outside, [unlinked])[0], recovered = Self.run(inApp, [unlinked])[0]
         #expect(lost.lost == lost.intents, "outside the app: lost \(lost.lost) of \(lost.intents)")
         #expect(recovered.delivered == recovered.intents, "in the app, the token maps it: delivered \(recovered.delivered)")
     }
@@ -63,7 +66,12 @@ struct OutsideAppPurchaseTests: PinnedStoreKitWorlds {
         var checked = CheckTiming.median.apply(to: PlatformAndStoreKitTests.world())
         checked.user.outsideAppPurchaseProbability = 0.5
         checked.user.accountSwitchProbability = 0.5
-        var exploration = Exploration(scenario: checked, design: .faultSimRecommended, options: .init(maxFaults: 2))
+        // Without the `appTransactionId` link: with it the server credits the purchase at the
+        // notification, which at these timings comes before the switch.
+        var unlinked = Design.faultSimRecommended
+        unlinked.name = "recommended-without-link"
+        unlinked.serverRecovery.remove(.appTransactionIdMapping)
+        var exploration = Exploration(scenario: checked, design: unlinked, options: .init(maxFaults: 2))
         exploration.explore()
         #expect(exploration.offered[FaultKind.outsideAppPurchase.rawValue] > 0)
         let example = exploration.counterexamples.first { Set($0.faults) == [.outsideAppPurchase, .accountSwitch] }

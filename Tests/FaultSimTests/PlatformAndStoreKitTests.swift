@@ -59,11 +59,17 @@ struct PlatformAndStoreKitTests {
         today.device.belowIOS15Probability = 0
         var before = today
         before.platform = .pre2025
-        let design = Design.faultSimRecommended
+        // The recommended design without the `appTransactionId` link, which makes every customer
+        // known, so that history reconciliation recovers these orders before 2025 too (below).
+        var design = Design.faultSimRecommended
+        design.name = "recommended-without-link"
+        design.serverRecovery.remove(.appTransactionIdMapping)
         let recovered = Self.run(today, [design])[0], lost = Self.run(before, [design])[0]
         #expect(recovered.lost == 0 && recovered.delivered == recovered.intents, "today: lost \(recovered.lost) \(recovered.causes(of: .lost)) faults \(FaultKind.allCases.filter { recovered.faultCounts[$0.rawValue] > 0 }.map(\.name))")
         #expect(lost.lost == lost.intents, "pre-2025: lost \(lost.lost) of \(lost.intents)")
         #expect(lost.faultCounts[FaultKind.notificationLost.rawValue] == 0)
+        let linked = Self.run(before, [.faultSimRecommended])[0]
+        #expect(linked.delivered == linked.intents, "pre-2025 with the link, history: delivered \(linked.delivered) of \(linked.intents)")
     }
 
     @Test("A StoreKit 1 applicationUsername that is a UUID is Apple's appAccountToken: the server credits from notifications; a non-UUID one it cannot")

@@ -152,10 +152,11 @@ struct ReturnsAndReportedFailuresTests: PinnedStoreKitWorlds {
     func appTransactionIdLink() {
         var scenario = Self.outsideWorld()
         scenario.user.outsideAppOpenDelay = .fixed(10 * 24 * Self.hour)
+        let unlinked = Self.variant(.faultSimRecommended, "recommended-unlinked") { $0.serverRecovery = [.notifications, .transactionHistory] }
         let linked = Self.variant(.faultSimRecommended, "recommended-linked") {
             $0.serverRecovery = [.notifications, .transactionHistory, .appTransactionIdMapping]
         }
-        let tallies = Self.run(scenario, [.faultSimRecommended, linked])
+        let tallies = Self.run(scenario, [unlinked, linked])
         #expect(tallies[0].lost == tallies[0].intents, "no token, no link: lost")
         #expect(tallies[1].delivered == tallies[1].intents, "linked: delivered \(tallies[1].delivered) of \(tallies[1].intents)")
         scenario.user.accountSwitchProbability = 1

@@ -3,8 +3,13 @@ import Policies
 /// The credit split of issue 22: every design beside itself with today's full server recovery,
 /// so that a table shows what the client's choices are worth and what the server's add.
 extension Design {
-    /// Today's full server recovery: `ONE_TIME_CHARGE` notifications and Get Transaction History.
-    public static let fullServerRecovery: ServerRecovery = [.notifications, .transactionHistory]
+    /// Today's full server recovery for this design's API: `ONE_TIME_CHARGE` notifications, Get
+    /// Notification History for the posts the endpoint missed, Get Transaction History, and with
+    /// StoreKit 2 the `appTransactionId` link (it needs StoreKit 2's `appTransactionID`).
+    public var fullServerRecovery: ServerRecovery {
+        let common: ServerRecovery = [.notifications, .notificationHistory, .transactionHistory]
+        return storeKitAPI == .sk2 ? common.union(.appTransactionIdMapping) : common
+    }
 
     /// The suffix of a design's variant with full server recovery (`bliap+server`).
     public static let serverRecoverySuffix = "+server"
@@ -14,8 +19,9 @@ extension Design {
     public var withFullServerRecovery: Design {
         var design = self
         design.name += Design.serverRecoverySuffix
-        design.summary += "; with full server recovery (notifications + transaction history)"
-        design.serverRecovery = Design.fullServerRecovery
+        design.summary += "; with full server recovery (notifications, both histories"
+            + (design.storeKitAPI == .sk2 ? ", the appTransactionId link)" : ")")
+        design.serverRecovery = design.fullServerRecovery
         return design
     }
 }
@@ -29,7 +35,7 @@ extension Scenario {
         var names: [String] = []
         for design in selectedDesigns {
             names.append(design.name)
-            guard design.serverRecovery != Design.fullServerRecovery else { continue }
+            guard design.serverRecovery != design.fullServerRecovery else { continue }
             let variant = design.withFullServerRecovery
             if !result.availableDesigns.contains(where: { $0.name == variant.name }) { result.customDesigns.append(variant) }
             if !names.contains(variant.name) { names.append(variant.name) }

@@ -93,7 +93,7 @@ extension DesignAxis {
     /// switching `storeKitAPI` brings the receipt along (StoreKit 2 sends the signed
     /// transaction, StoreKit 1 the app receipt); a design that sets no `applicationUsername`
     /// cannot make it a UUID; a StoreKit 1 design names no `olderOSDesign`
-    /// (it runs on every iOS); leaving `linearBackoff` or a durable store turns
+    /// (it runs on every iOS) and drops the `appTransactionId` link (it needs StoreKit 2); leaving `linearBackoff` or a durable store turns
     /// `failureCountPersists` off, since only those can keep a count. An axis the entry names is
     /// never changed.
     static let companions: [(axis: String, follow: @Sendable (_ base: Design, inout Design) -> Void)] = [
@@ -104,6 +104,7 @@ extension DesignAxis {
             if design.storeKitAPI != base.storeKitAPI { design.receiptKind = design.storeKitAPI == .sk2 ? .signedTransaction : .appReceipt }
         }),
         ("olderOSDesign", { _, design in if design.storeKitAPI == .sk1 { design.olderOSDesign = nil } }),
+        ("serverRecovery", { _, design in if design.storeKitAPI == .sk1 { design.serverRecovery.remove(.appTransactionIdMapping) } }),
         ("failureCountPersists", { _, design in
             if case .linearBackoff = design.retrySchedule, design.localStore.survivesProcessDeath {} else { design.failureCountPersists = false }
         }),

@@ -21,18 +21,17 @@ extension Design {
     ///   client never reports: `ONE_TIME_CHARGE` notifications (today), Get Notification History
     ///   for the posts its endpoint missed, Get Transaction History reconciliation (v2 today, v1
     ///   before June 2024), and the `appTransactionId` link, which credits a purchase made
-    ///   outside the app to the account logged in (paired runs in every committed scenario: fewer
-    ///   lost and fewer mis-delivered orders than without it, since the server credits such a
-    ///   purchase minutes after it, before most account switches; results/README.md).
+    ///   outside the app to the account logged in (paired runs of `default`, `server-outage`,
+    ///   `storekit-anomalies`, `reinstall-heavy` and `account-switch`: fewer lost and fewer
+    ///   mis-delivered orders than without it, since the server credits such a purchase minutes
+    ///   after it, before most account switches; issue 30's closing note).
     /// - below iOS 15, where StoreKit 2 does not exist, `faultsim-recommended-sk1`
     ///   (olderOSDesign): its StoreKit 1 flow, chosen by `simrun check` and paired runs (issue 30;
-    ///   the closing note and results/README.md give them): with it this design holds `check
-    ///   --max-faults 2` on every outcome in the default and server-outage scenarios, where with
-    ///   `bliap` its users below iOS 15 meet a mis-delivery (an account switch, then a missing
-    ///   `purchased` callback); over 10^6 runs of every committed scenario on both platforms it
-    ///   loses no more orders than with `bliap` (fewer in `account-switch` and `reinstall-heavy`
-    ///   on both platforms and `storekit-anomalies` today); mis-deliveries move by 1 to 8 either
-    ///   way (fewer in four scenario-platforms, one or two more in four).
+    ///   the closing notes and results/README.md give them): with it this design holds `check
+    ///   --max-faults 2` on every outcome in the default and server-outage scenarios at median
+    ///   timings, where with `bliap` its users below iOS 15 meet a mis-delivery (an account switch,
+    ///   then a missing `purchased` callback). At `slow-short` timings they still meet one, which a
+    ///   flow keeping the account in a record written at the Buy tap avoids: the next change.
     public static let faultSimRecommended: Design = {
         var design = Design(
             name: "faultsim-recommended",

@@ -120,7 +120,8 @@ public enum Implausibility {
     static func tails(_ k: Int, mean: Double, extraVariance: Double) -> (atMost: Double, atLeast: Double) {
         var term: Double
         var next: (Int) -> Double
-        if extraVariance <= 0 {
+        // A negligible extra variance makes r so large that r·ln(r/(r+m)) loses its digits: the Poisson it tends to.
+        if extraVariance <= 1e-6 * mean {
             term = DeterministicMath.exp(-mean)
             next = { i in mean / Double(i + 1) }
         } else {

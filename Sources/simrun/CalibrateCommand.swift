@@ -8,7 +8,7 @@ import Policies
 /// `Calibration` and `RegionDecision`; this reads the command line, prints the report and
 /// writes the CSV, the JSON, the page and the region's points.
 enum CalibrateCommand: Command {
-    static let observed = OptionSpec(name: "--observed", valueName: "file.json",
+    static let observed = OptionSpec(name: "--observed", valueName: "observations.json",
                                      help: "The team's observed figures (format \"faultsim-observations 1\"; docs/cli.md). Required.")
     static let params = OptionSpec(name: "--params", valueName: "k1,k2", help: "Calibrate only these guessed keys; simrun keys marks the guesses.",
                                    defaultValue: "every guess the file does not set")

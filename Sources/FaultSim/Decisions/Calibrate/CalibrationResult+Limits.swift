@@ -12,10 +12,13 @@ extension CalibrationResult {
             text += "  no setting of the guesses reproduces the figures: \(observations.figures[worst].label) cannot be met "
                 + "(closest implausibility \(FixedPoint.format(terms.value, places: 2)), model rate \(Scientific.format(terms.model)) "
                 + "against \(Scientific.format(terms.observed)) observed)\n"
-            if let needed = neededDiscrepancy(worst) {
+            if let needed = neededDiscrepancy(worst), needed > observations.figures[worst].discrepancy {
                 text += "  its best point would pass with a discrepancy of \(FixedPoint.format(needed * 100, places: 0))%"
                     + (needed > 0.5 ? ": far more than a model error; a mechanism the model lacks (docs/model.md §13) or a figure mapped to the wrong output" : "")
                     + "\n"
+            } else {
+                text += "  a small count judged by its exact tail: a larger discrepancy would not bring it within the cutoff; "
+                    + "the model's other losses for this design, or the ranges of the guesses, are what the figure disputes\n"
             }
             return text
         }

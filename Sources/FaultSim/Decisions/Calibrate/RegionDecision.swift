@@ -85,7 +85,7 @@ public struct RegionDecision: Sendable, Equatable {
         var best: (index: Int, correlation: Double)?
         for axis in guesses.indices {
             let correlation = pearson(rankedDifferences, ranks(ts.map { $0[axis] }))
-            if abs(correlation) > abs(best?.correlation ?? -1) { best = (axis, correlation) }
+            if best == nil || abs(correlation) > abs(best!.correlation) { best = (axis, correlation) }
         }
         guard let best else { return nil }
         let order = ts.indices.sorted { ts[$0][best.index] != ts[$1][best.index] ? ts[$0][best.index] < ts[$1][best.index] : $0 < $1 }

@@ -26,13 +26,15 @@ enum CalibrateCommand: Command {
                                       help: "Write up to 10 region points as scenario files (point-01.json, the best-fitting, ...) into this directory.")
     static let truth = OptionSpec(name: "--truth", valueName: "scenario.json",
                                   help: "Also judge this scenario's guess values by the same test (a synthetic truth: is it inside the region?).")
+    static let drawTruths = OptionSpec(name: "--draw-truths", valueName: "n",
+                                       help: "Only write n Latin-hypercube points of the calibrated guesses as scenario files into --points-out (truth-01.json, ...): synthetic truths for scripts/calibration-check.")
     static let out = CommonOptions.out("Write each calibrated input's spread, the written points' residuals, and the designs over the region.")
 
     static let spec = CommandSpec.readingScenario(
         name: "calibrate", abstract: "Which settings of the guesses could have produced what the team observed? History matching in waves: Latin-hypercube candidates, each simulated on the same runs and ruled out when a figure is implausible given observation noise, simulation noise and the stated model discrepancy; then each guess's spread in the region, its share of the plausible box, its points, and with --designs each design over the region.",
         summary: "Fit the guesses to a team's observed figures (history matching).",
         options: [observed, designs, current, params, candidates, waves, decisionPoints, CommonOptions.runs, CommonOptions.seed,
-                  CommonOptions.jobs, pointsOut, truth, out, DecisionOutputs.json, DecisionOutputs.html, CommonOptions.set, CommonOptions.quiet])
+                  CommonOptions.jobs, pointsOut, truth, drawTruths, out, DecisionOutputs.json, DecisionOutputs.html, CommonOptions.set, CommonOptions.quiet])
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let observedPath = try context.required(observed)
@@ -53,6 +55,9 @@ enum CalibrateCommand: Command {
         let outputs = try DecisionOutputs(context, out: out, inputs: base.inputs + [observedPath])
         let plan = Calibration(scenario: base.scenario, observations: observations, only: only, runs: base.scenario.runs,
                                candidates: candidateCount, maxWaves: waveCount)
+        if let count = try context.integer(drawTruths, in: 1...1_000) {
+            return try writeTruths(plan.syntheticTruths(count), context)
+        }
         let progress = ProgressPhases(prefix: "simrun calibrate: ", quiet: context.given(CommonOptions.quiet))
         var result = plan.run(source: base.shownPath, jobs: context.jobs, reporter: progress, truth: truthT.map { plan.point(of: $0) })
         if !compared.isEmpty && !result.region.isEmpty {
@@ -98,13 +103,28 @@ enum CalibrateCommand: Command {
         }
     }
 
+    /// `--draw-truths N`: the truths as scenario files in `--points-out`, and nothing else.
+    static func writeTruths(_ truths: [Scenario], _ context: CommandContext) throws(CommandFailure) -> Int32 {
+        guard let directory = context.value(pointsOut) else { throw context.error("'--draw-truths' writes into --points-out DIR; give it.") }
+        let files = truths.enumerated().map { index, scenario in
+            ("truth-" + (index < 9 ? "0" : "") + String(index + 1) + ".json", JSONWriter.write(scenario.jsonValue) + "\n")
+        }
+        try writeFiles(files, into: directory)
+        printOutput("wrote \(Grouped.count(files.count, "synthetic truth")) into \(directory)")
+        return ExitCode.success
+    }
+
     /// `--points-out DIR`: the region's chosen points as scenario files (exit 73 when the
     /// directory cannot be made or written).
     static func writePoints(_ result: CalibrationResult, _ context: CommandContext) throws(CommandFailure) {
         guard let directory = context.value(pointsOut) else { return }
+        try writeFiles(result.pointFiles, into: directory)
+    }
+
+    static func writeFiles(_ files: [(name: String, text: String)], into directory: String) throws(CommandFailure) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for file in result.pointFiles {
+            for file in files {
                 try OutputFiles.write(file.text, to: (directory as NSString).appendingPathComponent(file.name))
             }
         } catch {

@@ -17,17 +17,28 @@ public struct SamplingBox: Sendable, Equatable {
     /// A point of the unit cube mapped into the box.
     func scaled(_ u: [Double]) -> [Double] { u.indices.map { low[$0] + u[$0] * (high[$0] - low[$0]) } }
 
-    /// The bounding box of `points`, widened by a tenth of its width on each side (at least
-    /// 0.05) and clipped to [0, 1]: the MUCM toolkit's refocusing, with a margin because the
-    /// region's edges are only as well known as the points that found them.
-    static func enclosing(_ points: [[Double]], dimensions: Int) -> SamplingBox {
-        var box = SamplingBox(dimensions: dimensions)
-        for axis in 0..<dimensions {
+    /// The next wave's box: along each axis, the range of the points kept, widened by four
+    /// times the mean gap between them (at least a twentieth of the box), but only where the
+    /// points are significantly concentrated: the chance that k uniform points of the box span
+    /// so little of it, k r^(k−1) − (k−1) r^k, is below 1%. Elsewhere the axis keeps its width.
+    /// In many dimensions a plain bounding box of a few points cuts every axis a little and the
+    /// product cuts most of the region away (MUCM toolkit's refocusing, made cautious).
+    func refocused(on points: [[Double]]) -> SamplingBox {
+        var box = self
+        let k = points.count
+        guard k >= 2 else { return box }
+        for axis in low.indices {
+            let width = high[axis] - low[axis]
             let values = points.map { $0[axis] }
-            let (a, b) = (values.min() ?? 0, values.max() ?? 1)
-            let margin = max((b - a) / 10, 0.05)
-            box.low[axis] = max(0, a - margin)
-            box.high[axis] = min(1, b + margin)
+            let (a, b) = (values.min()!, values.max()!)
+            let r = width > 0 ? (b - a) / width : 1
+            var power = 1.0
+            for _ in 0..<(k - 1) { power *= r }
+            let chance = Double(k) * power - Double(k - 1) * power * r
+            guard chance < 0.01 else { continue }
+            let margin = max(4 * (b - a) / Double(k - 1), width / 20)
+            box.low[axis] = max(low[axis], a - margin)
+            box.high[axis] = min(high[axis], b + margin)
         }
         return box
     }
@@ -44,11 +55,23 @@ public struct CalibrationWave: Sendable, Equatable {
 }
 
 extension Calibration {
+    /// The name of the synthetic truths' stream (`syntheticTruths`).
+    public static let truthStream = "simrun calibrate: synthetic truths"
+
+    /// `count` Latin-hypercube points of the prior box as scenarios, drawn from their own
+    /// stream (never a wave's): the synthetic truths of the simulation-based check
+    /// (scripts/calibration-check), each a world the calibration should not rule out.
+    public func syntheticTruths(_ count: Int) -> [Scenario] {
+        Robustness.latinHypercube(points: count, dimensions: max(guesses.count, 1), seed: baseline.seed, stream: Self.truthStream)
+            .map { scenario(at: Array($0.prefix(guesses.count))) }
+    }
+
     /// The name of wave `wave`'s random stream: each wave's Latin hypercube is its own.
     static func stream(wave: Int) -> String { "simrun calibrate: wave \(wave)" }
 
     /// History matching in waves: each wave judges `candidates` Latin-hypercube points of its
-    /// box (`evaluate`); the next box encloses every point kept so far. The test is the same in
+    /// box (`evaluate`); the next box narrows the axes along which the points kept so far are
+    /// concentrated (`SamplingBox.refocused`). The test is the same in
     /// every wave, so the region is one set and every kept point, whichever box drew it, is a
     /// uniform draw from it while the boxes enclose it. Stops when a box is no longer smaller
     /// than 0.9 of the one before (the region stopped shrinking the search), when nothing was
@@ -77,7 +100,7 @@ extension Calibration {
             }
             waves.append(CalibrationWave(wave: wave, box: box, candidates: candidates, kept: kept, runs: simulated))
             guard !region.isEmpty else { break }
-            let next = SamplingBox.enclosing(region.map(\.t), dimensions: dimensions)
+            let next = box.refocused(on: region.map(\.t))
             if next.volume >= 0.9 * box.volume { break }
             box = next
         }

@@ -63,7 +63,7 @@ extension Calibration {
             tally = segments[design][0]
             for part in segments[design].dropFirst() { tally.merge(part) }
         }
-        let (events, units) = observation.figure.counts(in: tally)
+        let (events, units) = observation.figure.counts(in: tally, cause: observation.cause)
         let delta = observation.discrepancy
         switch observation.data {
         case .count(let k, let size):

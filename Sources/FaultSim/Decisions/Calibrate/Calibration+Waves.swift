@@ -55,6 +55,10 @@ public struct CalibrationWave: Sendable, Equatable {
 }
 
 extension Calibration {
+    /// Region points below which a wave that did not shrink the box is followed by another:
+    /// spreads from fewer points are too rough to read.
+    public static let enoughPoints = 30
+
     /// The name of the synthetic truths' stream (`syntheticTruths`).
     public static let truthStream = "simrun calibrate: synthetic truths"
 
@@ -74,8 +78,9 @@ extension Calibration {
     /// concentrated (`SamplingBox.refocused`). The test is the same in
     /// every wave, so the region is one set and every kept point, whichever box drew it, is a
     /// uniform draw from it while the boxes enclose it. Stops when a box is no longer smaller
-    /// than 0.9 of the one before (the region stopped shrinking the search), when nothing was
-    /// kept at all, or after `maxWaves`. `truth`, when given, is judged by the same test.
+    /// than 0.9 of the one before (the region stopped shrinking the search) and the region has
+    /// `enoughPoints` to measure spreads on (else the next wave draws more from the same box),
+    /// when the first wave kept nothing at all, or after `maxWaves`. `truth`, when given, is judged by the same test.
     public func run(source: String? = nil, jobs: Int, reporter: (any ProgressReporter)? = nil,
                     truth: [Double]? = nil) -> CalibrationResult {
         var box = SamplingBox(dimensions: dimensions)
@@ -101,7 +106,7 @@ extension Calibration {
             waves.append(CalibrationWave(wave: wave, box: box, candidates: candidates, kept: kept, runs: simulated))
             guard !region.isEmpty else { break }
             let next = box.refocused(on: region.map(\.t))
-            if next.volume >= 0.9 * box.volume { break }
+            if next.volume >= 0.9 * box.volume && region.count >= Self.enoughPoints { break }
             box = next
         }
         let judgedTruth = truth.map { evaluate($0, wave: 0, jobs: jobs, progress: reporter?.begin("the given truth", totalRuns: runs)) }

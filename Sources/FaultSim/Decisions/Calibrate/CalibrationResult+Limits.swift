@@ -23,9 +23,9 @@ extension CalibrationResult {
             return text
         }
         let loose = spreads.filter { ($0.shrinkage ?? 1) > 0.9 }.count
-        text += "  \(loose) of \(plan.dimensions) calibrated inputs are not constrained: these figures cannot tell their values apart "
-            + "within the plausible ranges\n"
-        if region.count < 30 {
+        if region.count >= 2 { text += "  \(loose) of \(plan.dimensions) calibrated inputs are not constrained: these figures cannot tell their values apart "
+            + "within the plausible ranges\n" }
+        if region.count < Calibration.enoughPoints {
             text += "  only \(Grouped.count(region.count, "region point")): spreads are rough (more --candidates or --waves)\n"
         }
         text += "  the share assumes the last box encloses the region; a small or separate part of it can be missed by any sampler\n"

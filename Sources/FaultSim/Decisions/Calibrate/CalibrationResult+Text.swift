@@ -36,7 +36,9 @@ extension CalibrationResult {
     /// The spread table: constrained coordinates first (by shrinkage), the rest named in one line.
     var spreadText: String {
         let spreads = spreads
-        guard !region.isEmpty else { return "spread: no point is left to measure it on\n" }
+        guard region.count >= 2 else {
+            return "spread: \(region.isEmpty ? "no point is" : "one point is") left; a spread needs two or more (more --candidates or --waves)\n"
+        }
         let shown = spreads.indices.filter { (spreads[$0].shrinkage ?? 1) <= 0.9 }
             .sorted { (spreads[$0].shrinkage ?? 1, $0) < (spreads[$1].shrinkage ?? 1, $1) }
         var text = "spread in the region over spread in the prior (1: the figures cannot tell the values apart):\n"

@@ -16,6 +16,10 @@ public enum Figure: String, Sendable, Equatable, CaseIterable {
     case serverRequests = "server_requests"
     /// Time from charge to delivery, as quantiles of the delivered purchases.
     case deliveryDelay = "delivery_delay"
+    /// Lost orders with one cause (`Cause`, as `simrun run --causes-out` names it) per lost
+    /// order: what a team finds when it reads the logs of the lost orders it investigated
+    /// ("all of them cancelled, then purchased").
+    case lostCause = "lost_cause"
 
     /// What the figure counts, for the docs and messages.
     public var meaning: String {
@@ -26,6 +30,7 @@ public enum Figure: String, Sendable, Equatable, CaseIterable {
         case .appleRequests: "app-server calls to Apple (verify, history) per charged purchase"
         case .serverRequests: "client requests to the app server per charged purchase"
         case .deliveryDelay: "time from charge to delivery (quantiles of deliveries)"
+        case .lostCause: "lost orders with a given cause, per lost order investigated"
         }
     }
 
@@ -33,7 +38,7 @@ public enum Figure: String, Sendable, Equatable, CaseIterable {
     /// "quantile" for the delay.
     public var kinds: [String] {
         switch self {
-        case .supportContacts, .lost, .deliveredAfterRelaunch: ["count", "range"]
+        case .supportContacts, .lost, .deliveredAfterRelaunch, .lostCause: ["count", "range"]
         case .appleRequests, .serverRequests: ["sum"]
         case .deliveryDelay: ["quantile"]
         }
@@ -41,7 +46,7 @@ public enum Figure: String, Sendable, Equatable, CaseIterable {
 
     /// Events and units in `tally`: (k, n) for a rate, (total, n) for a sum; for the delay the
     /// deliveries (events unused).
-    public func counts(in tally: DesignTally) -> (events: Int64, units: Int64) {
+    public func counts(in tally: DesignTally, cause: Cause? = nil) -> (events: Int64, units: Int64) {
         let charged = tally.intents - tally.notCharged
         switch self {
         case .supportContacts: return (tally.supportContacts, charged)
@@ -50,6 +55,7 @@ public enum Figure: String, Sendable, Equatable, CaseIterable {
         case .appleRequests: return (tally.appleRequests, charged)
         case .serverRequests: return (tally.serverRequests, charged)
         case .deliveryDelay: return (0, tally.delivered)
+        case .lostCause: return (cause.map { tally.count(of: .lost, cause: $0) } ?? 0, tally.lost)
         }
     }
 }

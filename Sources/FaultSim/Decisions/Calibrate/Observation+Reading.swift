@@ -14,12 +14,20 @@ extension Observations {
         }
         let data = try observedData(&reader, figure: figure, volume: volume)
         let segment = try reader.name("segment", among: scenario.segmentNames)
+        let causeNames = Cause.allCases.filter { $0 != .none }.map(\.name)
+        let causeName = try reader.name("cause", among: causeNames)
+        if (causeName == nil) == (figure == .lostCause) {
+            throw reader.fail("cause", reader.value("cause") ?? .null,
+                              figure == .lostCause ? "lost_cause needs the cause the investigated orders had (simrun run --causes-out names them)"
+                                  : "only a lost_cause figure takes a cause")
+        }
         let own = try relative(&reader, "discrepancy")
         var holdOut = false
         try reader.bool("holdOut", &holdOut)
         var source = ""
         try reader.string("source", &source)
-        return Observation(design: design, figure: figure, data: data, segment: segment, discrepancy: own ?? discrepancy,
+        return Observation(design: design, figure: figure, data: data, segment: segment,
+                           cause: causeName.flatMap { name in Cause.allCases.first { $0.name == name } }, discrepancy: own ?? discrepancy,
                            holdOut: holdOut, source: source)
     }
 

@@ -74,6 +74,8 @@ public struct Observation: Sendable, Equatable {
     public let data: Data
     /// The segment observed apiece (a name of `Scenario.segmentNames`), or nil for all users.
     public let segment: String?
+    /// The cause a `lost_cause` figure counts.
+    public let cause: Cause?
     /// Relative model discrepancy δ for this figure (the file's unless it states its own).
     public let discrepancy: Double
     /// Not used to rule points out; reported against the final region (a held-out check).
@@ -81,8 +83,9 @@ public struct Observation: Sendable, Equatable {
     /// The sentence the figure encodes, quoted in the output.
     public let source: String
 
-    public init(design: String, figure: Figure, data: Data, segment: String? = nil, discrepancy: Double = Observations.defaultDiscrepancy,
-                holdOut: Bool = false, source: String = "") {
+    public init(design: String, figure: Figure, data: Data, segment: String? = nil, cause: Cause? = nil,
+                discrepancy: Double = Observations.defaultDiscrepancy, holdOut: Bool = false, source: String = "") {
+        self.cause = cause
         self.design = design
         self.figure = figure
         self.data = data
@@ -128,7 +131,9 @@ public struct Observation: Sendable, Equatable {
     }
 
     /// "support_contacts of seed000-v0" and its data, for tables.
-    public var label: String { "\(figure.rawValue) of \(design)" + (segment.map { " (\($0))" } ?? "") }
+    public var label: String {
+        (cause.map { "lost_cause \($0.name)" } ?? figure.rawValue) + " of \(design)" + (segment.map { " (\($0))" } ?? "")
+    }
 
     /// The observation as the file states it: "312 of 104,000", "3 to 9 in 1 day".
     public var dataText: String {

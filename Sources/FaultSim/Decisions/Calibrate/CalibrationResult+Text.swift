@@ -54,6 +54,10 @@ extension CalibrationResult {
             let names = rest.prefix(6).map { spreads[$0].name }.joined(separator: ", ") + (rest.count > 6 ? ", ..." : "")
             text += "  not constrained (spread > 0.9): \(Grouped.count(rest.count, "guess", "guesses")): \(names)\n"
         }
+        for pair in combinations {
+            text += "  constrained together: \(pair.first) and \(pair.second) (rank correlation "
+                + "\(FixedPoint.format(pair.correlation, places: 2, sign: .alwaysUnlessZero)) in the region)\n"
+        }
         return text
     }
 

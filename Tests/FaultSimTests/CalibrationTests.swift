@@ -150,4 +150,17 @@ struct CalibrateCommandTests {
         #expect(FileManager.default.fileExists(atPath: points + "/point-01.json"))
         expectSimrun(["run", points + "/point-01.json", "--runs", "10", "--quiet"], exits: 0)
     }
+
+    @Test("the report's section says what the figures constrain and compares the designs over the region")
+    func reportSection() throws {
+        let folder = try TemporaryFolder()
+        let path = Self.write(Self.observed, in: folder)
+        let page = folder.path("report.html").path
+        expectSimrun(["report", "--observed", path, "--designs", "seed000-v1.0,seed000-v1.2", "--runs", "1000", "--ablate-runs", "0",
+                      "--robust-runs", "0", "--out", page, "--quiet"], exits: 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("What the team's figures say about the guesses"))
+        #expect(html.contains("paired with the current design seed000-v1.0"))
+        #expect(!html.contains("<script"))
+    }
 }

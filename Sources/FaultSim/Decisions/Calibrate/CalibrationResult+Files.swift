@@ -74,6 +74,37 @@ extension CalibrationResult {
 
     public var htmlTitle: String { "What the team's figures say about the guesses" }
 
-    /// The section: the text output, preformatted (the numbers are the same as the command's).
-    public var html: String { "<pre>" + Markup.escaped(text) + "</pre>\n" }
+    /// The report's section: the region in a sentence, the guesses the figures constrain, the
+    /// figures at the best-fitting point, held-out checks and the designs over the region.
+    public var html: String {
+        let e = Markup.escaped, observations = plan.observations, share = share
+        var html = "<p class=\"answer\">Of the settings of \(plan.dimensions) calibrated inputs within their plausible ranges, "
+            + "those that reproduce the \(observations.matched.count) figures of <code>\(e(observations.file))</code> "
+        if region.isEmpty {
+            html += "were <b>not found</b>: " + e(limitsText.split(separator: "\n").dropFirst().first.map(String.init) ?? "") + ".</p>\n"
+        } else {
+            html += "fill \(e(Calibration.short(share.estimate))) of the box (95% \(e(Calibration.short(share.low))) to "
+                + "\(e(Calibration.short(share.high)))), found as \(Grouped.count(region.count, "point")) in \(Grouped.count(waves.count, "wave")).</p>\n"
+        }
+        let constrained = spreads.filter { ($0.shrinkage ?? 1) <= 0.9 }.sorted { ($0.shrinkage ?? 1) < ($1.shrinkage ?? 1) }
+        if region.count >= 2 {
+            html += constrained.isEmpty ? "<p>No guess is constrained: the figures cannot tell any guess's values apart.</p>\n"
+                : "<div class=\"wide\"><table><tr><th class=\"name\">guess</th><th>plausible</th><th>in the region (5% to 95%)</th><th>spread</th></tr>\n"
+                    + constrained.map { spread in
+                        "<tr><td class=\"name\"><code>\(e(spread.name))</code></td><td>\(e(spread.low)) to \(e(spread.high))</td><td>"
+                            + "\(e(spread.regionLow)) to \(e(spread.regionHigh))</td><td>\(FixedPoint.format(spread.shrinkage ?? 1, places: 2))</td></tr>\n"
+                    }.joined() + "</table></div>\n<p class=\"note\">Spread: the guess's spread in the region over its spread in the "
+                    + "plausible range; \(spreads.count - constrained.count) other inputs are not constrained.</p>\n"
+        }
+        for (index, figure) in observations.figures.enumerated() where figure.holdOut && !region.isEmpty {
+            let check = heldOut(index)
+            html += "<p>Held out, <code>\(e(figure.label))</code> (\(e(figure.dataText))): consistent at \(check.consistent) of \(check.points) "
+                + "region points.</p>\n"
+        }
+        if let decision {
+            html += "<p>The designs over the region, each paired with the current design on the same runs "
+                + "(shares are of the region's volume, not probabilities):</p>\n<pre>" + e(decisionText(decision)) + "</pre>\n"
+        }
+        return html
+    }
 }

@@ -163,4 +163,16 @@ struct CalibrateCommandTests {
         #expect(html.contains("paired with the current design seed000-v1.0"))
         #expect(!html.contains("<script"))
     }
+
+    @Test("when no setting reproduces a figure, the output names it and exits 0 with an empty region")
+    func figureThatCannotBeMet() throws {
+        let folder = try TemporaryFolder()
+        // seed000-v0 loses a few percent of its orders in every plausible world: none in 100,000 cannot be met.
+        let path = Self.write(#"{"format": "faultsim-observations 1", "observations": [{"design": "seed000-v0", "figure": "lost", "count": 0, "of": 100000}]}"#,
+                              in: folder)
+        let transcript = expectSimrun(["calibrate", "--observed", path, "--params", Self.guesses, "--runs", "1000", "--candidates", "8",
+                                       "--waves", "1", "--quiet"], exits: 0)
+        #expect(transcript.output.contains("region: 0 points not ruled out"))
+        #expect(transcript.output.contains("lost of seed000-v0 cannot be met"))
+    }
 }

@@ -86,6 +86,7 @@ extension Calibration {
         var box = SamplingBox(dimensions: dimensions)
         var region: [CalibrationPoint] = []
         var best: [CalibrationPoint?] = Array(repeating: nil, count: observations.figures.count)
+        var closest: CalibrationPoint?
         var waves: [CalibrationWave] = []
         for wave in 1...maxWaves {
             let cube = Robustness.latinHypercube(points: candidates, dimensions: max(dimensions, 1), seed: baseline.seed,
@@ -95,6 +96,7 @@ extension Calibration {
             for u in cube {
                 let point = evaluate(box.scaled(Array(u.prefix(dimensions))), wave: wave, jobs: jobs, progress: progress)
                 simulated += point.runs
+                if point.criterion < (closest?.criterion ?? .infinity) { closest = point }
                 for index in best.indices where point.terms[index].value < (best[index]?.terms[index].value ?? .infinity) {
                     best[index] = point
                 }
@@ -110,6 +112,7 @@ extension Calibration {
             box = next
         }
         let judgedTruth = truth.map { evaluate($0, wave: 0, jobs: jobs, progress: reporter?.begin("the given truth", totalRuns: runs)) }
-        return CalibrationResult(plan: self, source: source, waves: waves, region: region, best: best.map { $0! }, truth: judgedTruth)
+        return CalibrationResult(plan: self, source: source, waves: waves, region: region, best: best.map { $0! }, closest: closest!,
+                                 truth: judgedTruth)
     }
 }

@@ -13,6 +13,8 @@ public struct CalibrationResult: DecisionReport {
     public let region: [CalibrationPoint]
     /// For each figure, the point that came closest to it.
     public let best: [CalibrationPoint]
+    /// The point with the smallest criterion of all judged.
+    public let closest: CalibrationPoint
     /// A point given from outside (a synthetic truth), judged by the same test.
     public let truth: CalibrationPoint?
     /// Designs over the region, when the job compares designs.
@@ -22,7 +24,8 @@ public struct CalibrationResult: DecisionReport {
     public static let writtenPoints = 10
 
     init(plan: Calibration, source: String?, waves: [CalibrationWave], region: [CalibrationPoint], best: [CalibrationPoint],
-         truth: CalibrationPoint?) {
+         closest: CalibrationPoint, truth: CalibrationPoint?) {
+        self.closest = closest
         job = DecisionJob(plan.baseline, source: source, runs: plan.runs)
         self.plan = plan
         self.waves = waves

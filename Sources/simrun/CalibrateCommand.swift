@@ -9,7 +9,7 @@ import Policies
 /// writes the CSV, the JSON, the page and the region's points.
 enum CalibrateCommand: Command {
     static let observed = OptionSpec(name: "--observed", valueName: "observations.json",
-                                     help: "The team's observed figures (format \"faultsim-observations 1\"; docs/cli.md). Required.")
+                                     help: "The team's observed figures (format \"faultsim-observations 1\"; docs/cli.md).", required: true)
     static let params = OptionSpec(name: "--params", valueName: "k1,k2", help: "Calibrate only these guessed keys; simrun keys marks the guesses.",
                                    defaultValue: "every guess the file does not set")
     static let candidates = OptionSpec(name: "--candidates", valueName: "n", help: "Latin-hypercube candidates per wave, 2 to 100000.",

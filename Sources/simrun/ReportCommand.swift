@@ -16,6 +16,8 @@ enum ReportCommand: Command {
     static let ablateRuns = OptionSpec(name: "--ablate-runs", valueName: "n",
                                        help: "Runs for the answer's \"what each choice is worth\": the recommended design against every design one axis away (as simrun ablate); 0 leaves it out.",
                                        defaultValue: "--runs")
+    static let observed = OptionSpec(name: "--observed", valueName: "observations.json",
+                                     help: "Also calibrate the guesses to the team's observed figures (as simrun calibrate) and show the designs over the settings that reproduce them.")
     static let robustRuns = OptionSpec(name: "--robust-runs", valueName: "n",
                                        help: "Runs per setting for the answer's \"which guesses could change it\": the \(ReportJob.robustDesigns == 5 ? "five" : String(ReportJob.robustDesigns)) designs that lost fewest, with every guessed parameter at its plausible low and high and at \(Robustness.defaultPoints) Latin-hypercube points (as simrun robust); 0 leaves it out.",
                                        defaultValue: "--runs")
@@ -27,7 +29,7 @@ enum ReportCommand: Command {
         name: "report", abstract: "Write one self-contained HTML page: which design to build and why, then parameters, table, outcome and cause charts, fault counts, the pairwise matrix, a sequence diagram per losing design, and sweeps.",
         summary: "One self-contained HTML page: the answer, table, charts, matrix, diagrams, sweeps.",
         options: [out, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, outcomeScale, param, SweepCommand.values,
-                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, ablateRuns, robustRuns, ours, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
+                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, ablateRuns, robustRuns, ours, observed, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
         usageNote: "open the page in any browser; print it to PDF for paper")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
@@ -54,6 +56,13 @@ enum ReportCommand: Command {
         }
         job.ablateRuns = ablateRunCount ?? job.scenario.runs
         job.robustRuns = robustRunCount ?? job.scenario.runs
+        if let path = context.value(observed) {
+            do throws(ScenarioError) {
+                job.observations = try Observations.load(path, scenario: job.scenario)
+            } catch {
+                throw ScenarioInput.reported(error)
+            }
+        }
         ScenarioInput.warnAboutUnlistedCustomDesigns(job.scenario, context)
         let chosen = job.scenario.selectedDesigns
         if let key = context.value(param) {

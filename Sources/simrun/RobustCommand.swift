@@ -74,7 +74,7 @@ enum RobustCommand: Command {
     }
 
     /// `--params`: guesses of the table, each once; nil for every guess.
-    static func chosenGuesses(_ context: CommandContext) throws(CommandFailure) -> [String]? {
+    static func chosenGuesses(_ context: CommandContext, option params: OptionSpec = params) throws(CommandFailure) -> [String]? {
         guard let text = context.value(params) else { return nil }
         let keys = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let guesses = Guess.tableKeys

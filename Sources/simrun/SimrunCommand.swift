@@ -20,6 +20,7 @@ enum SimrunCommand {
         CrossoverCommand.self,
         AblateCommand.self,
         RobustCommand.self,
+        CalibrateCommand.self,
         OptimizeCommand.self,
         ReportCommand.self,
         MergeCommand.self,

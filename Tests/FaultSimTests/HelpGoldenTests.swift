@@ -32,6 +32,7 @@ struct HelpGoldenTests {
         "check": ["check", "--design", "naive", "--max-faults", "7"],
         "bench": ["bench", "--repeat", "0"],
         "optimize": ["optimize", "--objectives", "lost,lots"],
+        "calibrate": ["calibrate", "--candidates", "1"],
     ]
 
     static var commandNames: [String] { SimrunCommand.commands.map { $0.spec.name } }

@@ -114,10 +114,11 @@ public struct Robustness: Sendable {
     /// `points` points in [0, 1)^`dimensions`: each dimension's `points` strata, one point in
     /// each, in an order permuted by Fisher–Yates, at a uniform place within its stratum. Every
     /// number comes from one xoshiro256** generator seeded from `seed` and the stream's name, in
-    /// a fixed order (dimension by dimension), so no thread count or machine changes it.
+    /// a fixed order (dimension by dimension), so no thread count or machine changes it. `calibrate`
+    /// draws each wave's candidates from its own stream.
     /// - Complexity: O(points · dimensions).
-    public static func latinHypercube(points: Int, dimensions: Int, seed: UInt64) -> [[Double]] {
-        var random = Xoshiro256(seed: SplitMix64.mix(seed ^ streamKey(latinHypercubeStream)))
+    public static func latinHypercube(points: Int, dimensions: Int, seed: UInt64, stream: String = latinHypercubeStream) -> [[Double]] {
+        var random = Xoshiro256(seed: SplitMix64.mix(seed ^ streamKey(stream)))
         var cube = [[Double]](repeating: [Double](repeating: 0, count: dimensions), count: points)
         for dimension in 0..<dimensions {
             var strata = Array(0..<points)

@@ -29,6 +29,9 @@ public struct ReportJob: Sendable {
     /// it: what it loses and why beside the leader, the single changes that help it most (its
     /// ablation rather than the leader's), the walk from it to the leader, and its robustness.
     public var ours: String?
+    /// The team's observed figures (`simrun report --observed`): the page then says which
+    /// settings of the guesses reproduce them and how the designs fare over those settings.
+    public var observations: Observations?
 
     /// How many of the designs that lost fewest the robustness section compares.
     public static let robustDesigns = 5
@@ -80,6 +83,9 @@ public struct ReportJob: Sendable {
         if robustRuns > 0, designs.count >= 2 {
             input.decisions.append(robustness(tallies: tallies, designs: designs, leader: leader, ours: oursIndex, jobs: jobs, reporter: reporter))
         }
+        if let observations {
+            input.decisions.append(calibration(observations, designs: designs, jobs: jobs, reporter: reporter))
+        }
         return input
     }
 
@@ -121,6 +127,29 @@ public struct ReportJob: Sendable {
         let result = plan.run(source: source, jobs: jobs, reporter: reporter.map { PrefixedReporter(base: $0, prefix: ": robustness, ") })
         return HTMLReport.Decision(report: result, note: "<p class=\"note\">The whole analysis, with every setting's ranking: <code>simrun robust --designs "
             + Markup.escaped(best.map(\.name).joined(separator: ",")) + " --runs \(robustRuns)</code> on the same scenario.</p>\n")
+    }
+}
+
+extension ReportJob {
+    /// The calibration against the team's figures, as `simrun calibrate` with its defaults at
+    /// the scenario's runs, and the scenario's designs over the region against the team's
+    /// design (`ours`, else the design of the file's last figure, when the scenario has it).
+    func calibration(_ observations: Observations, designs: [Design], jobs: Int, reporter: (any ProgressReporter)?) -> HTMLReport.Decision {
+        let plan = Calibration(scenario: scenario, observations: observations, runs: scenario.runs)
+        let prefixed = reporter.map { PrefixedReporter(base: $0, prefix: ": calibration, ") }
+        var result = plan.run(source: source, jobs: jobs, reporter: prefixed)
+        let currentName = ours ?? observations.figures.last!.design
+        if !result.region.isEmpty, let current = scenario.availableDesigns.first(where: { $0.name == currentName }), designs.count >= 1 {
+            let compared = [current] + designs.filter { $0.name != current.name }
+            if compared.count >= 2 {
+                result.decision = RegionDecision.run(result, designs: compared, points: RegionDecision.defaultPoints, runs: scenario.runs,
+                                                     jobs: jobs, reporter: prefixed)
+            }
+        }
+        let command = ShellWord.line(["simrun", "calibrate", source, "--observed", observations.file, "--designs",
+                                      designs.map(\.name).joined(separator: ","), "--current", currentName, "--runs", String(scenario.runs)])
+        return HTMLReport.Decision(report: result, note: "<p class=\"note\">Every wave, spread, point and residual: <code>"
+            + Markup.escaped(command) + "</code></p>\n")
     }
 }
 

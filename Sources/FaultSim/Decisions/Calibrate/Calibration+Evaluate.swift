@@ -1,0 +1,84 @@
+import Policies
+
+/// One candidate judged: where it is, how far its simulation went, and every figure's terms at
+/// the last stage reached.
+public struct CalibrationPoint: Sendable, Equatable {
+    /// The point in [0, 1]^dimensions.
+    public let t: [Double]
+    /// The wave that drew it (0: a point given from outside, such as a synthetic truth).
+    public let wave: Int
+    /// Not ruled out: within the cutoff at every stage.
+    public let passed: Bool
+    /// Runs simulated before the verdict.
+    public let runs: Int
+    /// The criterion (largest matched implausibility, or second-largest above ten figures).
+    public let criterion: Double
+    /// Every figure's terms, in the file's order (held-out figures included).
+    public let terms: [Implausibility.Terms]
+}
+
+extension Calibration {
+    /// Judges point `t`: simulates the observed designs over runs `[0, s)` for each stage s,
+    /// extending the same runs, and rules the point out at the first stage whose criterion
+    /// exceeds the cutoff (plus `earlyAllowance` before the last stage). A point ruled out at
+    /// an early stage had its own, larger simulation variance in every denominator, so the
+    /// verdict is legitimate; only survivors pay for precision.
+    /// - Complexity: up to `runs` runs of every observed design.
+    public func evaluate(_ t: [Double], wave: Int, jobs: Int, progress: ProgressCounter? = nil) -> CalibrationPoint {
+        let scenario = scenario(at: t)
+        let volume = volume(at: t)
+        let matched = observations.figures.indices.filter { !observations.figures[$0].holdOut }
+        var segments: [[DesignTally]] = []
+        var done = 0
+        var terms: [Implausibility.Terms] = []
+        var criterion = 0.0
+        for (index, stage) in stages.enumerated() {
+            let part = Runner.simulate(scenario: scenario, designs: designs, runs: UInt64(done)..<UInt64(stage), jobs: jobs,
+                                       progress: progress) { TalliesOnly() }.segments
+            if segments.isEmpty {
+                segments = part
+            } else {
+                for design in segments.indices {
+                    for segment in segments[design].indices { segments[design][segment].merge(part[design][segment]) }
+                }
+            }
+            done = stage
+            terms = observations.figures.map { self.terms(of: $0, segments: segments, segmentNames: scenario.segmentNames, volume: volume) }
+            criterion = Implausibility.criterion(matched.map { terms[$0].value })
+            let last = index == stages.count - 1
+            if criterion > cutoff + (last ? 0 : Self.earlyAllowance) {
+                return CalibrationPoint(t: t, wave: wave, passed: false, runs: done, criterion: criterion, terms: terms)
+            }
+        }
+        return CalibrationPoint(t: t, wave: wave, passed: true, runs: done, criterion: criterion, terms: terms)
+    }
+
+    /// One figure's terms from the designs' tallies by segment (`segments[d][s]`).
+    func terms(of observation: Observation, segments: [[DesignTally]], segmentNames: [String], volume: Double?) -> Implausibility.Terms {
+        let design = designs.firstIndex { $0.name == observation.design }!
+        var tally: DesignTally
+        if let name = observation.segment, let index = segmentNames.firstIndex(of: name) {
+            tally = segments[design][index]
+        } else {
+            tally = segments[design][0]
+            for part in segments[design].dropFirst() { tally.merge(part) }
+        }
+        let (events, units) = observation.figure.counts(in: tally, cause: observation.cause)
+        let delta = observation.discrepancy
+        switch observation.data {
+        case .count(let k, let size):
+            return Implausibility.count(k: k, n: size.units(volume: volume), events: events, units: units, delta: delta)
+        case .range(let low, let high, let size):
+            return Implausibility.range(low: low, high: high, n: size.units(volume: volume), events: events, units: units, delta: delta)
+        case .sum(let total, let size):
+            return Implausibility.sum(total: total, n: size.units(volume: volume), modelTotal: events, units: units, delta: delta)
+        case .quantile(let p, let valueMs, let size):
+            let t = Double(valueMs), histogram = tally.deliveryDelay
+            // The histogram's buckets are 1/64 wide: half a bucket of time-scale blur joins the discrepancy.
+            let widened = (1 + delta) * (1 + 1.0 / 128)
+            return Implausibility.quantile(p: p, n: size.units(volume: volume), cdf: histogram.fraction(atOrBelow: t),
+                                           cdfWider: histogram.fraction(atOrBelow: t * widened),
+                                           cdfNarrower: histogram.fraction(atOrBelow: t / widened), deliveries: units)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// The honest limits of a calibration, in words: what the figures cannot tell apart, which
+/// figure no setting meets (and the discrepancy it would need), a given truth's verdict, and
+/// the designs over the region with the caveat that shares are of volume, not probability.
+extension CalibrationResult {
+    var limitsText: String {
+        var text = "limits:\n"
+        if region.isEmpty { return text + emptyRegionText }
+        let loose = spreads.filter { ($0.shrinkage ?? 1) > 0.9 }.count
+        if region.count >= 2 { text += "  \(loose) of \(plan.dimensions) calibrated inputs are not constrained: these figures cannot tell their values apart "
+            + "within the plausible ranges\n" }
+        if region.count < Calibration.enoughPoints {
+            text += "  only \(Grouped.count(region.count, "region point")): spreads are rough (more --candidates or --waves)\n"
+        }
+        text += "  the share assumes the last box encloses the region; a small or separate part of it can be missed by any sampler\n"
+        return text
+    }
+
+    /// Why no point is left: a figure no point meets even alone (and the discrepancy it would
+    /// need), or, when each alone is met somewhere, the figures no point meets together.
+    var emptyRegionText: String {
+        let observations = plan.observations
+        let matched = observations.figures.indices.filter { !observations.figures[$0].holdOut }
+        let worst = matched.max { (best[$0].terms[$0].value, $1) < (best[$1].terms[$1].value, $0) }!
+        let terms = best[worst].terms[worst]
+        guard terms.value > plan.cutoff else {
+            let missed = matched.max { (closest.terms[$0].value, $1) < (closest.terms[$1].value, $0) }!
+            return "  no setting of the guesses reproduces the figures together, though each alone is met by some point: the closest "
+                + "point (criterion \(FixedPoint.format(closest.criterion, places: 2))) misses \(observations.figures[missed].label) "
+                + "(implausibility \(FixedPoint.format(closest.terms[missed].value, places: 2))); within this model the figures "
+                + "disagree, or the region is smaller than \(Calibration.short(share.high)) of the box (more --candidates)\n"
+        }
+        var text = "  no setting of the guesses reproduces the figures: \(observations.figures[worst].label) cannot be met "
+            + "(closest implausibility \(FixedPoint.format(terms.value, places: 2)), model rate \(Scientific.format(terms.model)) "
+            + "against \(Scientific.format(terms.observed)) observed)\n"
+        if let needed = neededDiscrepancy(worst), needed > observations.figures[worst].discrepancy {
+            text += "  its best point would pass with a discrepancy of \(FixedPoint.format(needed * 100, places: 0))%"
+                + (needed > 0.5 ? ": far more than a model error; a mechanism the model lacks (docs/model.md §13) or a figure mapped to the wrong output" : "")
+                + "\n"
+        } else {
+            text += "  a small count judged by its exact tail: a larger discrepancy would not bring it within the cutoff; "
+                + "the model's other losses for this design, or the ranges of the guesses, are what the figure disputes\n"
+        }
+        return text
+    }
+
+    func truthText(_ truth: CalibrationPoint) -> String {
+        let verdict = truth.passed ? "inside the region" : "ruled out"
+        return "truth: \(verdict) (criterion \(FixedPoint.format(truth.criterion, places: 2)) against the cutoff "
+            + "\(FixedPoint.format(plan.cutoff, places: 2)), judged at \(Grouped.format(truth.runs)) runs)\n"
+    }
+
+    func decisionText(_ decision: RegionDecision) -> String {
+        let summaries = decision.summaries(guesses: plan.guesses.map(\.path), region: region)
+        var text = "designs over the region: \(Grouped.count(decision.points.count, "region point")), "
+            + "\(Grouped.format(decision.runs)) runs each, paired with the current design \(decision.designs[0]) on the same runs\n"
+        var rows = [["design", "lost/10^6 median", "5% to 95% of points", "beats current", "clearly", "strongest guess (rank corr.)", "could flip"]]
+        for (index, summary) in summaries.enumerated() {
+            let interval = Wilson.interval(successes: Int64(summary.beats), trials: Int64(max(summary.points, 1)))
+            rows.append([summary.design + (index == 0 ? " (current)" : ""), Calibration.short(summary.median),
+                         "\(Calibration.short(summary.low)) to \(Calibration.short(summary.high))",
+                         index == 0 ? "-" : "\(summary.beats)/\(summary.points) (\(FixedPoint.format(interval.low, places: 2))-\(FixedPoint.format(interval.high, places: 2)))",
+                         index == 0 ? "-" : "\(summary.clearlyBeats)/\(summary.points)",
+                         summary.guess.map { "\($0) (\(FixedPoint.format(summary.correlation, places: 2, sign: .alwaysUnlessZero)))" } ?? "-",
+                         index == 0 ? "-" : (summary.couldFlip ? "yes" : "no")])
+        }
+        text += TextColumns.aligned(rows, left: [0, 2, 3, 4, 5, 6], indent: "  ")
+        text += "  shares are of the region's volume under a uniform spread over it, not probabilities; they depend on the plausible ranges\n"
+        return text
+    }
+}

@@ -1,0 +1,109 @@
+/// Reading an observations file. Every rule broken is a `ScenarioError` naming the file, the key
+/// path (`observations[2].count`) and the value, so simrun exits 65 before simulating or
+/// writing anything, as it does for a bad scenario.
+extension Observations {
+    /// The observations in `text` (the contents of `file`), checked against the scenario they
+    /// will be simulated in: its designs, its segments and its keys.
+    public static func parse(_ text: String, file: String, scenario: Scenario) throws(ScenarioError) -> Observations {
+        let json = try JSONParser.parse(text, file: file)
+        var top = try ObjectReader(file: file, path: "", value: json)
+        var format = ""
+        try top.string("format", &format)
+        guard format == formatName else {
+            throw ScenarioError(file: file, keyPath: "format", value: top.value("format")?.rendered ?? "",
+                                message: "expected \"\(formatName)\" (the first key of an observations file)")
+        }
+        let discrepancy = try relative(&top, "discrepancy") ?? defaultDiscrepancy
+        let known = try knownKeys(&top, scenario: scenario)
+        let volume = try readVolume(&top)
+        guard case .array(let items)? = top.value("observations"), !items.isEmpty else {
+            throw ScenarioError(file: file, keyPath: "observations", value: top.value("observations")?.rendered ?? "",
+                                message: "expected a non-empty array of observed figures")
+        }
+        var figures: [Observation] = []
+        for (index, item) in items.enumerated() {
+            var reader = try ObjectReader(file: file, path: "observations[\(index)]", value: item)
+            figures.append(try observation(&reader, discrepancy: discrepancy, volume: volume, scenario: scenario))
+            try reader.finish()
+        }
+        try top.finish()
+        guard figures.contains(where: { !$0.holdOut }) else {
+            throw ScenarioError(file: file, keyPath: "observations", message: "every figure is held out: at least one must be matched")
+        }
+        return Observations(file: file, discrepancy: discrepancy, known: known, volume: volume, figures: figures)
+    }
+
+    /// A relative discrepancy: a number from 0 to 10.
+    static func relative(_ reader: inout ObjectReader, _ key: String) throws(ScenarioError) -> Double? {
+        guard let value = reader.value(key) else { return nil }
+        guard case .number(let text) = value, let number = Double(text), number.isFinite, number >= 0, number <= 10 else {
+            throw reader.fail(key, value, "expected a relative discrepancy, a number from 0 to 10 (0.2: the model may sit 20% off)")
+        }
+        return number
+    }
+
+    /// A non-negative number under `key`, required.
+    static func number(_ reader: inout ObjectReader, _ key: String, _ rule: String) throws(ScenarioError) -> Double {
+        let value = reader.value(key) ?? .null
+        guard case .number(let text) = value, let number = Double(text), number.isFinite, number >= 0 else {
+            throw reader.fail(key, value, rule)
+        }
+        return number
+    }
+
+    /// `"set"`: keys the team knows, each a probability or count key of the table, written into
+    /// the scenario outright (and so never calibrated).
+    static func knownKeys(_ top: inout ObjectReader, scenario: Scenario) throws(ScenarioError)
+        -> [(path: String, value: ScenarioParameter.Value)] {
+        guard var reader = try top.object("set") else { return [] }
+        var known: [(path: String, value: ScenarioParameter.Value)] = []
+        for field in reader.fields {
+            _ = reader.value(field.key)
+            guard let row = ScenarioParameter.row(field.key) else {
+                var message = "not a scenario key"
+                if let hint = Suggestion.nearest(to: field.key, in: ScenarioParameter.table.map(\.path)) { message += "; did you mean '\(hint)'?" }
+                throw reader.fail(field.key, field.value, message + " (simrun keys lists them)")
+            }
+            guard case .number(let text) = field.value, let number = Double(text) else {
+                throw reader.fail(field.key, field.value, "expected a number (set takes probability and count keys)")
+            }
+            var probe = scenario
+            let value: ScenarioParameter.Value
+            switch row.field {
+            case .count: value = .count(Int(number))
+            case .probability: value = .probability(number)
+            default: throw reader.fail(field.key, field.value, "set takes probability and count keys; this is a \(row.unit)")
+            }
+            if case .count = row.field, number != number.rounded() {
+                throw reader.fail(field.key, field.value, "a count is a whole number")
+            }
+            guard row.field.set(value, in: &probe) else {
+                throw reader.fail(field.key, field.value, "the key cannot take it (\(row.unit))")
+            }
+            known.append((field.key, value))
+        }
+        return known
+    }
+
+    /// `"volume"`: an unknown daily purchase volume, `{"name", "low", "high"}`, log-uniform.
+    static func readVolume(_ top: inout ObjectReader) throws(ScenarioError) -> Volume? {
+        guard var reader = try top.object("volume") else { return nil }
+        var name = "purchasesPerDay"
+        try reader.string("name", &name)
+        let low = try number(&reader, "low", "expected the lowest plausible purchases per day, a number above 0")
+        let high = try number(&reader, "high", "expected the highest plausible purchases per day, a number above 0")
+        guard low > 0 else { throw reader.fail("low", .number(String(low)), "a volume must be above 0") }
+        guard high >= low else { throw reader.fail("high", reader.value("high") ?? .null, "the high end is below the low end") }
+        try reader.finish()
+        return Volume(name: name, low: low, high: high)
+    }
+}
+
+extension Observations {
+    /// The observations file at `path`, read and checked against `scenario` (exit 66 when it
+    /// cannot be read, 65 when it breaks a rule).
+    public static func load(_ path: String, scenario: Scenario) throws(ScenarioError) -> Observations {
+        let text = try ScenarioLoader.readText(path, tooLarge: "an observations file is a small JSON file")
+        return try parse(text, file: path, scenario: scenario)
+    }
+}

@@ -1,0 +1,135 @@
+import FaultSim
+import Foundation
+import Policies
+
+/// `simrun calibrate [scenario.json] --observed FILE`: which settings of the guesses could have
+/// produced what the team saw (history matching in waves), and with `--designs`, how each
+/// design fares over those settings against the team's current one. The work is the library's
+/// `Calibration` and `RegionDecision`; this reads the command line, prints the report and
+/// writes the CSV, the JSON, the page and the region's points.
+enum CalibrateCommand: Command {
+    static let observed = OptionSpec(name: "--observed", valueName: "observations.json",
+                                     help: "The team's observed figures (format \"faultsim-observations 1\"; docs/cli.md).", required: true)
+    static let params = OptionSpec(name: "--params", valueName: "k1,k2", help: "Calibrate only these guessed keys; simrun keys marks the guesses.",
+                                   defaultValue: "every guess the file does not set")
+    static let candidates = OptionSpec(name: "--candidates", valueName: "n", help: "Latin-hypercube candidates per wave, 2 to 100000.",
+                                       defaultValue: String(Calibration.defaultCandidates))
+    static let waves = OptionSpec(name: "--waves", valueName: "n", help: "Waves at most, 1 to 20; fewer when the region stops shrinking the search.",
+                                  defaultValue: String(Calibration.defaultWaves))
+    static let designs = OptionSpec(name: "--designs", valueName: "a,b",
+                                    help: "Compare these designs over the region, each paired with the current design at every region point.")
+    static let current = OptionSpec(name: "--current", valueName: "name", help: "The team's current design.",
+                                    defaultValue: "the design of the file's last figure")
+    static let decisionPoints = OptionSpec(name: "--decision-points", valueName: "n",
+                                           help: "Region points the designs are compared at, 1 to 10000.", defaultValue: String(RegionDecision.defaultPoints))
+    static let pointsOut = OptionSpec(name: "--points-out", valueName: "dir",
+                                      help: "Write up to 10 region points as scenario files (point-01.json, the best-fitting, ...) into this directory.")
+    static let truth = OptionSpec(name: "--truth", valueName: "scenario.json",
+                                  help: "Also judge this scenario's guess values by the same test (a synthetic truth: is it inside the region?).")
+    static let drawTruths = OptionSpec(name: "--draw-truths", valueName: "n",
+                                       help: "Only write n Latin-hypercube points of the calibrated guesses as scenario files into --points-out (truth-01.json, ...): synthetic truths for scripts/calibration-check.")
+    static let out = CommonOptions.out("Write each calibrated input's spread, the written points' residuals, and the designs over the region.")
+
+    static let spec = CommandSpec.readingScenario(
+        name: "calibrate", abstract: "Which settings of the guesses could have produced what the team observed? History matching in waves: Latin-hypercube candidates, each simulated on the same runs and ruled out when a figure is implausible given observation noise, simulation noise and the stated model discrepancy; then each guess's spread in the region, its share of the plausible box, its points, and with --designs each design over the region.",
+        summary: "Fit the guesses to a team's observed figures (history matching).",
+        options: [observed, designs, current, params, candidates, waves, decisionPoints, CommonOptions.runs, CommonOptions.seed,
+                  CommonOptions.jobs, pointsOut, truth, drawTruths, out, DecisionOutputs.json, DecisionOutputs.html, CommonOptions.set, CommonOptions.quiet])
+
+    static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        let observedPath = try context.required(observed)
+        let only = try RobustCommand.chosenGuesses(context, option: params)
+        let candidateCount = try context.integer(candidates, in: 2...100_000) ?? Calibration.defaultCandidates
+        let waveCount = try context.integer(waves, in: 1...20) ?? Calibration.defaultWaves
+        let pointCount = try context.integer(decisionPoints, in: 1...10_000) ?? RegionDecision.defaultPoints
+        let base = try context.scenario(applying: [.runs, .seed])
+        let compared = try comparedDesigns(context, base.scenario)
+        let observations: Observations
+        do throws(ScenarioError) {
+            observations = try Observations.load(observedPath, scenario: base.scenario)
+        } catch {
+            throw ScenarioInput.reported(error)
+        }
+        let currentDesign = try current(context, observations, base.scenario)
+        let truthT = try truthPoint(context, observations, base)
+        let outputs = try DecisionOutputs(context, out: out, inputs: base.inputs + [observedPath])
+        let plan = Calibration(scenario: base.scenario, observations: observations, only: only, runs: base.scenario.runs,
+                               candidates: candidateCount, maxWaves: waveCount)
+        if let count = try context.integer(drawTruths, in: 1...1_000) {
+            return try writeTruths(plan.syntheticTruths(count), context)
+        }
+        let progress = ProgressPhases(prefix: "simrun calibrate: ", quiet: context.given(CommonOptions.quiet))
+        var result = plan.run(source: base.shownPath, jobs: context.jobs, reporter: progress, truth: truthT.map { plan.point(of: $0) })
+        if !compared.isEmpty && !result.region.isEmpty {
+            let designs = [currentDesign] + compared.filter { $0.name != currentDesign.name }
+            result.decision = RegionDecision.run(result, designs: designs, points: pointCount, runs: base.scenario.runs, jobs: context.jobs,
+                                                 reporter: progress)
+        }
+        progress.finish()
+        try outputs.write(result, context: context)
+        try writePoints(result, context)
+        printOutput(result.text, terminator: "")
+        let files = [out, DecisionOutputs.json, DecisionOutputs.html, pointsOut].compactMap { context.value($0) }.filter { $0 != "-" }
+        if !files.isEmpty { printOutput("wrote " + files.joined(separator: ", ")) }
+        return ExitCode.success
+    }
+
+    /// `--designs`: the designs to compare over the region (none when not given).
+    static func comparedDesigns(_ context: CommandContext, _ scenario: Scenario) throws(CommandFailure) -> [Design] {
+        guard let text = context.value(designs) else { return [] }
+        var chosen: [Design] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            let design = try context.design(name, in: scenario, option: designs)
+            if chosen.contains(where: { $0.name == name }) { throw context.invalid(text, for: designs, because: "'\(name)' is named twice") }
+            chosen.append(design)
+        }
+        return chosen
+    }
+
+    /// `--current`, or the design of the file's last figure.
+    static func current(_ context: CommandContext, _ observations: Observations, _ scenario: Scenario) throws(CommandFailure) -> Design {
+        let name = context.value(current) ?? observations.figures.last!.design
+        return try context.design(name, in: scenario, option: current)
+    }
+
+    /// `--truth`: the scenario whose guess values are judged by the region's test.
+    static func truthPoint(_ context: CommandContext, _ observations: Observations,
+                           _ base: ScenarioInput.Source) throws(CommandFailure) -> Scenario? {
+        guard let path = context.value(truth) else { return nil }
+        do throws(ScenarioError) {
+            return try ScenarioLoader.load(path: path)
+        } catch {
+            throw ScenarioInput.reported(error)
+        }
+    }
+
+    /// `--draw-truths N`: the truths as scenario files in `--points-out`, and nothing else.
+    static func writeTruths(_ truths: [Scenario], _ context: CommandContext) throws(CommandFailure) -> Int32 {
+        guard let directory = context.value(pointsOut) else { throw context.error("'--draw-truths' writes into --points-out DIR; give it.") }
+        let files = truths.enumerated().map { index, scenario in
+            ("truth-" + (index < 9 ? "0" : "") + String(index + 1) + ".json", JSONWriter.write(scenario.jsonValue) + "\n")
+        }
+        try writeFiles(files, into: directory)
+        printOutput("wrote \(Grouped.count(files.count, "synthetic truth")) into \(directory)")
+        return ExitCode.success
+    }
+
+    /// `--points-out DIR`: the region's chosen points as scenario files (exit 73 when the
+    /// directory cannot be made or written).
+    static func writePoints(_ result: CalibrationResult, _ context: CommandContext) throws(CommandFailure) {
+        guard let directory = context.value(pointsOut) else { return }
+        try writeFiles(result.pointFiles, into: directory)
+    }
+
+    static func writeFiles(_ files: [(name: String, text: String)], into directory: String) throws(CommandFailure) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            for file in files {
+                try OutputFiles.write(file.text, to: (directory as NSString).appendingPathComponent(file.name))
+            }
+        } catch {
+            printError("Error: \(directory): \(error)")
+            throw .exit(ExitCode.cannotCreate)
+        }
+    }
+}

@@ -65,7 +65,7 @@ extension CalibrationResult {
     var figuresText: String {
         let observations = plan.observations
         let bestPoint = chosenPoints.first.map { region[$0] }
-        var text = bestPoint.map { "figures at the best-fitting point (criterion \(FixedPoint.format($0.criterion, places: 2))):\n" }
+        let text = bestPoint.map { "figures at the best-fitting point (criterion \(FixedPoint.format($0.criterion, places: 2))):\n" }
             ?? "figures, each at the point that came closest to it:\n"
         var rows = [["figure", "observed", "model at point", "residual", "discrepancy", "largest variance"]]
         for (index, figure) in observations.figures.enumerated() {

@@ -118,7 +118,9 @@ struct CheckTests {
         let interval = Wilson.interval(successes: tally.lost, trials: tally.intents, z: Wilson.z999)
         #expect(interval.high >= exploration.lostLowerBound && interval.low <= exploration.lostUpperBound,
                 "\(design.name): Monte Carlo \(interval) against [\(exploration.lostLowerBound), \(exploration.lostUpperBound)]")
-        #expect(exploration.lostUpperBound - exploration.lostLowerBound < 0.002, "\(design.name): bounds within 0.2 points")
+        // 0.2 points before issue 30; its choice points (a finish that never completes, a user who
+        // never returns after a leave) widen seed000-v1.0's at K = 2 to 0.28.
+        #expect(exploration.lostUpperBound - exploration.lostLowerBound < 0.003, "\(design.name): bounds within 0.3 points")
     }
 
     /// The swarm worlds the exhaustive check runs in. Its cost is the exploration: in worlds 1

@@ -44,9 +44,7 @@ struct OutsideAppPurchaseTests: PinnedStoreKitWorlds {
         var inApp = PlatformAndStoreKitTests.world()
         PlatformAndStoreKitTests.crashAfterChargeForGood(&inApp)
         inApp.user.returningCustomerProbability = 1
-        var unlinked = Design.faultSimRecommended
-        unlinked.name = "recommended-without-link"
-        unlinked.serverRecovery.remove(.appTransactionIdMapping)
+        let unlinked = TestDesigns.recommendedWithoutLink
         let lost = Self.run(outside, [unlinked])[0], recovered = Self.run(inApp, [unlinked])[0]
         #expect(lost.lost == lost.intents, "outside the app: lost \(lost.lost) of \(lost.intents)")
         #expect(recovered.delivered == recovered.intents, "in the app, the token maps it: delivered \(recovered.delivered)")
@@ -68,9 +66,7 @@ struct OutsideAppPurchaseTests: PinnedStoreKitWorlds {
         checked.user.accountSwitchProbability = 0.5
         // Without the `appTransactionId` link: with it the server credits the purchase at the
         // notification, which at these timings comes before the switch.
-        var unlinked = Design.faultSimRecommended
-        unlinked.name = "recommended-without-link"
-        unlinked.serverRecovery.remove(.appTransactionIdMapping)
+        let unlinked = TestDesigns.recommendedWithoutLink
         var exploration = Exploration(scenario: checked, design: unlinked, options: .init(maxFaults: 2))
         exploration.explore()
         #expect(exploration.offered[FaultKind.outsideAppPurchase.rawValue] > 0)

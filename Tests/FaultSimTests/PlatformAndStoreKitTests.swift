@@ -61,9 +61,7 @@ struct PlatformAndStoreKitTests {
         before.platform = .pre2025
         // The recommended design without the `appTransactionId` link, which makes every customer
         // known, so that history reconciliation recovers these orders before 2025 too (below).
-        var design = Design.faultSimRecommended
-        design.name = "recommended-without-link"
-        design.serverRecovery.remove(.appTransactionIdMapping)
+        let design = TestDesigns.recommendedWithoutLink
         let recovered = Self.run(today, [design])[0], lost = Self.run(before, [design])[0]
         #expect(recovered.lost == 0 && recovered.delivered == recovered.intents, "today: lost \(recovered.lost) \(recovered.causes(of: .lost)) faults \(FaultKind.allCases.filter { recovered.faultCounts[$0.rawValue] > 0 }.map(\.name))")
         #expect(lost.lost == lost.intents, "pre-2025: lost \(lost.lost) of \(lost.intents)")

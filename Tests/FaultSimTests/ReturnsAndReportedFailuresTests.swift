@@ -10,24 +10,24 @@ import Testing
 /// docs/model.md says, on the pinned worlds of `PinnedStoreKitWorlds`.
 @Suite("Returns, reported failure modes and recovery paths")
 struct ReturnsAndReportedFailuresTests: PinnedStoreKitWorlds {
-    static func variant(_ design: Design, _ name: String, _ change: (inout Design) -> Void) -> Design {
-        var changed = design
-        changed.name = name
-        change(&changed)
-        return changed
+    /// The pinned world with the app server down for its first two hours: the purchase's session
+    /// cannot verify, and the user leaves at 1 h with work pending.
+    static func serverDownForTwoHours() -> Scenario {
+        var scenario = PlatformAndStoreKitTests.world()
+        scenario.appServer.outageProbability = 1
+        scenario.appServer.outageStart = .fixed(0)
+        scenario.appServer.outageDuration = .fixed(2 * hour)
+        return scenario
     }
 
     @Test("never_returns_after_leave: a user who leaves with work pending and never returns loses it, unless the server recovers it")
     func neverReturnsAfterLeave() {
         // The server fails every request for the first session; the user leaves at 1 h and
         // never comes back. Only Apple's notification can deliver now.
-        var scenario = PlatformAndStoreKitTests.world()
-        scenario.appServer.outageProbability = 1
-        scenario.appServer.outageStart = .fixed(0)
-        scenario.appServer.outageDuration = .fixed(2 * Self.hour)
+        var scenario = Self.serverDownForTwoHours()
         scenario.user.neverReturnsAfterLeaveProbability = 1
         scenario.apple.notificationDelay = .fixed(60_000)
-        let withoutServer = Self.variant(.faultSimRecommended, "recommended-client-only") { $0.serverRecovery = [] }
+        let withoutServer = TestDesigns.variant(.faultSimRecommended, "recommended-client-only") { $0.serverRecovery = [] }
         let tallies = Self.run(scenario, [withoutServer, .faultSimRecommended])
         #expect(tallies[0].lost == tallies[0].intents, "client only: lost \(tallies[0].lost) of \(tallies[0].intents)")
         #expect(tallies[0].causes(of: .lost).first?.cause == .userNeverCameBack)
@@ -39,18 +39,15 @@ struct ReturnsAndReportedFailuresTests: PinnedStoreKitWorlds {
     func warmReturnsNeedASweepWithStoreKit2() {
         // The server fails for the first session; after a normal leave the user comes back to
         // the suspended app an hour later, when the server works again.
-        var scenario = PlatformAndStoreKitTests.world()
-        scenario.appServer.outageProbability = 1
-        scenario.appServer.outageStart = .fixed(0)
-        scenario.appServer.outageDuration = .fixed(2 * Self.hour)
+        var scenario = Self.serverDownForTwoHours()
         scenario.user.warmReturnProbability = 1
         scenario.horizonMs = 3 * Self.hour + 60_000
-        let noSweep = Self.variant(.faultSimRecommended, "recommended-without-sweep") {
+        let noSweep = TestDesigns.variant(.faultSimRecommended, "recommended-without-sweep") {
             $0.foregroundSweep = false
             $0.retryTriggers = [.launch]
             $0.serverRecovery = []
         }
-        let sweep = Self.variant(noSweep, "recommended-with-sweep") { $0.foregroundSweep = true }
+        let sweep = TestDesigns.variant(noSweep, "recommended-with-sweep") { $0.foregroundSweep = true }
         let tallies = Self.run(scenario, [noSweep, sweep])
         #expect(tallies[0].faultCounts[FaultKind.warmReturn.rawValue] > 0)
         #expect(tallies[0].lost == tallies[0].intents, "no sweep: lost \(tallies[0].lost) of \(tallies[0].intents)")
@@ -87,8 +84,8 @@ struct ReturnsAndReportedFailuresTests: PinnedStoreKitWorlds {
     func lateListener() {
         var scenario = Self.outsideWorld()
         scenario.storeKit.lateListenerMissProbability = 1
-        let late = Self.variant(.revenueCat, "revenuecat-late") { $0.listenerTiming = .afterSetup; $0.foregroundSweep = false }
-        let lateSwept = Self.variant(late, "revenuecat-late-swept") { $0.foregroundSweep = true }
+        let late = TestDesigns.variant(.revenueCat, "revenuecat-late") { $0.listenerTiming = .afterSetup; $0.foregroundSweep = false }
+        let lateSwept = TestDesigns.variant(late, "revenuecat-late-swept") { $0.foregroundSweep = true }
         let tallies = Self.run(scenario, [late, lateSwept, .revenueCat])
         #expect(tallies[0].lost == tallies[0].intents && tallies[0].faultCounts[FaultKind.lateListenerMiss.rawValue] > 0)
         #expect(tallies[1].delivered == tallies[1].intents)
@@ -100,7 +97,7 @@ struct ReturnsAndReportedFailuresTests: PinnedStoreKitWorlds {
     func finishNotCompleted() {
         var scenario = PlatformAndStoreKitTests.world()
         scenario.storeKit.finishNotCompletedProbability = 1
-        let nonIdempotent = Self.variant(.bliap, "bliap-non-idempotent") { $0.serverIdempotency = .none }
+        let nonIdempotent = TestDesigns.variant(.bliap, "bliap-non-idempotent") { $0.serverIdempotency = .none }
         let tallies = Self.run(scenario, [.bliap, nonIdempotent])
         #expect(tallies[0].delivered == tallies[0].intents, "idempotent: delivered \(tallies[0].delivered)")
         #expect(tallies[0].faultCounts[FaultKind.finishNotCompleted.rawValue] > tallies[0].intents, "tried at every launch")
@@ -111,7 +108,7 @@ struct ReturnsAndReportedFailuresTests: PinnedStoreKitWorlds {
     func purchaseAlsoInUpdates() {
         var scenario = PlatformAndStoreKitTests.world()
         scenario.storeKit.purchaseAlsoInUpdatesProbability = 1
-        let nonIdempotent = Self.variant(.faultSimRecommended, "recommended-non-idempotent") { $0.serverIdempotency = .none }
+        let nonIdempotent = TestDesigns.variant(.faultSimRecommended, "recommended-non-idempotent") { $0.serverIdempotency = .none }
         let tallies = Self.run(scenario, [.faultSimRecommended, nonIdempotent, .bliap])
         #expect(tallies[0].delivered == tallies[0].intents)
         #expect(tallies[1].duplicated == tallies[1].intents)
@@ -137,8 +134,8 @@ struct ReturnsAndReportedFailuresTests: PinnedStoreKitWorlds {
         scenario.apple.notificationDelay = .fixed(60_000)
         scenario.appServer.notificationEndpointBrokenProbability = 1
         scenario.appServer.notificationEndpointBrokenDuration = .fixed(30 * 24 * Self.hour)
-        let notified = Self.variant(.faultSimRecommended, "recommended-notifications") { $0.serverRecovery = [.notifications] }
-        let history = Self.variant(notified, "recommended-notification-history") { $0.serverRecovery = [.notifications, .notificationHistory] }
+        let notified = TestDesigns.variant(.faultSimRecommended, "recommended-notifications") { $0.serverRecovery = [.notifications] }
+        let history = TestDesigns.variant(notified, "recommended-notification-history") { $0.serverRecovery = [.notifications, .notificationHistory] }
         scenario.appServer.notificationEndpointBehaviour = .answers5xx
         let failed = Self.run(scenario, [notified, history])
         #expect(failed[0].lost == failed[0].intents)
@@ -152,8 +149,8 @@ struct ReturnsAndReportedFailuresTests: PinnedStoreKitWorlds {
     func appTransactionIdLink() {
         var scenario = Self.outsideWorld()
         scenario.user.outsideAppOpenDelay = .fixed(10 * 24 * Self.hour)
-        let unlinked = Self.variant(.faultSimRecommended, "recommended-unlinked") { $0.serverRecovery = [.notifications, .transactionHistory] }
-        let linked = Self.variant(.faultSimRecommended, "recommended-linked") {
+        let unlinked = TestDesigns.variant(.faultSimRecommended, "recommended-unlinked") { $0.serverRecovery = [.notifications, .transactionHistory] }
+        let linked = TestDesigns.variant(.faultSimRecommended, "recommended-linked") {
             $0.serverRecovery = [.notifications, .transactionHistory, .appTransactionIdMapping]
         }
         let tallies = Self.run(scenario, [unlinked, linked])

@@ -101,9 +101,7 @@ struct StoreKit2AfterChargeTests: PinnedStoreKitWorlds {
     func updatesMissedAtLaunch() {
         var scenario = Self.outsideWorld()
         scenario.storeKit.updatesMissedAtLaunchProbability = 0.5
-        var unswept = Design.faultSimRecommended
-        unswept.name = "recommended-without-sweep"
-        unswept.foregroundSweep = false
+        let unswept = TestDesigns.variant(.faultSimRecommended, "recommended-without-sweep") { $0.foregroundSweep = false }
         // Missed at the first launch (61 s): without a sweep, the session ends at 1 h with the
         // transaction unfinished, the user returns an hour later, and that launch hands it over;
         // the recommended design's `foregroundSweep` reads `Transaction.unfinished` 1 s after
@@ -125,9 +123,7 @@ struct StoreKit2AfterChargeTests: PinnedStoreKitWorlds {
         withSweep.network.weakNetworkProbability = 1
         withSweep.network.weakNetworkStart = .fixed(0)
         withSweep.network.weakNetworkDuration = .fixed(120_000)
-        var revenueCatUnswept = Design.revenueCat
-        revenueCatUnswept.name = "revenuecat-without-sweep"
-        revenueCatUnswept.foregroundSweep = false
+        let revenueCatUnswept = TestDesigns.variant(.revenueCat, "revenuecat-without-sweep") { $0.foregroundSweep = false }
         let never = Self.run(scenario, [revenueCatUnswept])
         let foreground = Self.run(scenario, [.faultSimRecommended, .revenueCat])
         let swept = Self.run(withSweep, [unswept])[0]

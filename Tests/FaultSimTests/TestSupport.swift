@@ -40,6 +40,20 @@ enum TestDesigns {
     }
 
     static var all: [Design] { Design.presets + extra }
+
+    /// `design` renamed `name` and changed by `change`: a variant a test pairs with its source.
+    static func variant(_ design: Design, _ name: String, _ change: (inout Design) -> Void) -> Design {
+        var changed = design
+        changed.name = name
+        change(&changed)
+        return changed
+    }
+
+    /// The recommended design without the `appTransactionId` link, for the claims that hold
+    /// only without it.
+    static var recommendedWithoutLink: Design {
+        variant(.faultSimRecommended, "recommended-without-link") { $0.serverRecovery.remove(.appTransactionIdMapping) }
+    }
 }
 
 /// The pinned StoreKit worlds `OutsideAppPurchaseTests` and `StoreKit2AfterChargeTests` share: a

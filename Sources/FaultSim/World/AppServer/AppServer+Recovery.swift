@@ -42,15 +42,15 @@ extension AppServer {
     @inline(__always)
     mutating func notePostFailed(_ kernel: inout Kernel) {
         guard traits.scansNotificationHistory && !historyScanScheduled else { return }
-        historyScanScheduled = true
-        kernel.schedule(.notificationHistoryTick, after: nextHistoryScan(kernel.now) - kernel.now)
+        scheduleHistoryScan(&kernel)
     }
 
-    /// The job's next run after `now`: the next multiple of the interval.
+    /// The job's next run: the next multiple of the interval after now.
     @inline(__always)
-    func nextHistoryScan(_ now: SimTime) -> SimTime {
+    mutating func scheduleHistoryScan(_ kernel: inout Kernel) {
         let interval = parameters.notificationHistoryIntervalMs
-        return (now / interval + 1) * interval
+        historyScanScheduled = true
+        kernel.schedule(.notificationHistoryTick, after: (kernel.now / interval + 1) * interval - kernel.now)
     }
 
     /// The notification-history job: Get Notification History with `onlyFailures`; every listed
@@ -63,8 +63,7 @@ extension AppServer {
         // A job on a server that is down, or that cannot check the signed payloads, or whose
         // call Apple fails, finds them at its next run.
         guard !isDown(kernel.now) && !cannotCheckSignatures(kernel.now) && apple.answersHistory(&kernel) else {
-            historyScanScheduled = true
-            kernel.schedule(.notificationHistoryTick, after: nextHistoryScan(kernel.now) - kernel.now)
+            scheduleHistoryScan(&kernel)
             return
         }
         kernel.tally.appleRequests += 1

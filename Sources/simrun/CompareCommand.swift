@@ -11,7 +11,7 @@ enum CompareCommand: Command {
         name: "compare", abstract: "Compare two designs over the same runs, intent by intent: discordant intents, the difference with its 95% interval, McNemar's exact p-value, and a verdict.",
         summary: "Two designs intent by intent: discordant intents, difference, exact p, verdict.",
         options: [designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, out, CommonOptions.bySegment, CommonOptions.quiet,
-                  CommonOptions.set])
+                  CommonOptions.set] + ImportanceJob.options)
 
     /// What a paired comparison found, for the table, the CSV and the verdict.
     struct Line {
@@ -24,8 +24,12 @@ enum CompareCommand: Command {
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let pair = try context.required(designs)
+        try ImportanceJob.check(context, incompatible: [CommonOptions.bySegment])
         let source = try context.scenario()
         let (a, b) = try context.designPair(pair, option: designs, in: source.scenario)
+        if context.given(ImportanceJob.importance) {
+            return try ImportanceJob.execute(context, command: "compare", source: source, designs: [a, b], pairs: [(0, 1)], out: out)
+        }
         let targets = try context.outputs([out], inputs: source.inputs)
         let scenario = source.scenario
         ScenarioInput.warnAboutEventCap(source, designs: [a, b])

@@ -17,13 +17,16 @@ enum RunCommand: Command {
         summary: "Simulate a scenario for each design; print the table, write CSVs.",
         options: [CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, out, faultsOut, pairsOut, causesOut,
                   chunkSize, wide, CommonOptions.bySegment, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set]
-            + ShardOptions.options,
+            + ShardOptions.options + ImportanceJob.options,
         usageNote: "no scenario: scenarios/default.json, or its built-in copy; every output is written whole or not at all")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         // Every flag is checked before the scenario is read, and every output before any work.
         let chunk = try context.integer(chunkSize, in: 1...ScenarioInput.maxRuns) ?? Runner.defaultChunkSize
+        try ImportanceJob.check(context, incompatible: [faultsOut, pairsOut, causesOut, chunkSize, wide, CommonOptions.bySegment]
+            + ShardOptions.options)
         let source = try context.scenario()
+        if context.given(ImportanceJob.importance) { return try importanceRun(context, source) }
         let shardRequest = try ShardOptions.request(context, exclusive: outputs)
         let bySegment = context.given(CommonOptions.bySegment)
         if bySegment && shardRequest != nil {
@@ -76,6 +79,15 @@ enum RunCommand: Command {
         printOutput(ResultTable.render(rows, pairs: pairs, wide: context.given(wide)), terminator: "")
         if bySegment { printOutput("\n" + SegmentTable.render(split, scenario: scenario), terminator: "") }
         return ExitCode.success
+    }
+
+    /// `run --importance`: every chosen design weighted, each paired with the one that loses least.
+    static func importanceRun(_ context: CommandContext, _ source: ScenarioInput.Source) throws(CommandFailure) -> Int32 {
+        var adjusted = source
+        if context.given(CommonOptions.plusServer) { adjusted.scenario = source.scenario.addingFullServerRecoveryVariants() }
+        let chosen = adjusted.scenario.selectedDesigns
+        let pairs = chosen.count > 1 ? (1..<chosen.count).map { (0, $0) } : []
+        return try ImportanceJob.execute(context, command: "run", source: adjusted, designs: chosen, pairs: pairs, out: out)
     }
 
     /// The scenario's description and platform, above a result table (shared with `merge`).

@@ -30,12 +30,16 @@ public enum RunTrait: Sendable, CaseIterable {
     case belowIOS15
     /// The user's segment (`Scenario.segments`, `SegmentPlan`).
     case segment
+    /// Importance sampling: whether the run draws from the biased world or the nominal one
+    /// (`FaultBias.nominalShare`). Drawn only when a bias is set.
+    case importance
 
     /// The trait's salt, XORed into the run key: a fixed odd constant per trait.
     var salt: UInt64 {
         switch self {
         case .belowIOS15: 0x6A09_E667_F3BC_C909  // √2's fraction (SHA-512's first constant)
         case .segment: 0xBB67_AE85_84CA_A73B  // √3's fraction (SHA-512's second constant)
+        case .importance: 0x3C6E_F372_FE94_F82B  // √5's fraction (SHA-512's third constant)
         }
     }
 }

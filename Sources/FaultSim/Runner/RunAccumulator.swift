@@ -4,14 +4,24 @@
 /// different workers merge into exactly the single-pass result, in worker order, so nothing
 /// depends on the thread count.
 ///
-/// Importance sampling will pass each design's likelihood ratio for the run here too: one
-/// change, in the loop and in the accumulators that weigh.
+/// Importance sampling's accumulator (`WeightedPanel`) also reads each design's likelihood
+/// ratio for the run from its worlds (`record(run:masks:requests:worlds:)`).
 public protocol RunAccumulator: Sendable {
     /// Adds run `run`: `masks[d]` and `requests[d]` are design d's. The arrays are the loop's
     /// own buffers, reused from run to run: read them, do not keep them.
     mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64])
+    /// The same, with the designs' worlds as the run left them (what an importance-sampled
+    /// run's weight is read from). By default, `record(run:masks:requests:)`.
+    mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64], worlds: [DesignWorlds])
     /// Adds what another worker accumulated over other runs of the same designs.
     mutating func merge(_ other: Self)
+}
+
+extension RunAccumulator {
+    @inline(__always)
+    public mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64], worlds: [DesignWorlds]) {
+        record(run: run, masks: masks, requests: requests)
+    }
 }
 
 /// The accumulator of a simulation that needs only the designs' tallies (`Runner.run`).

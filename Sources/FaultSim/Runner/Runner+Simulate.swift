@@ -15,15 +15,19 @@ extension Runner {
     /// order, so the result never depends on `jobs` or `chunkSize`. `progress` counts finished
     /// runs, once per chunk. Each segment's runs are simulated by its own worlds
     /// (`DesignWorlds`), so the split costs the loop nothing: the worlds' tallies are it.
+    /// With `bias`, every world draws from importance sampling's biased world (`FaultBias`):
+    /// the tallies then count the biased runs as they happened, and only the accumulator's
+    /// weighted sums (`WeightedPanel`) estimate the nominal world.
     /// - Complexity: O(|runs| · (|designs| · events per run + the accumulator's work per run)).
     public static func simulate<Accumulator: RunAccumulator>(
         scenario: Scenario, designs: [Design], runs: Range<UInt64>, jobs: Int, chunkSize: Int = defaultChunkSize,
-        progress: ProgressCounter? = nil, into makeAccumulator: @Sendable () -> Accumulator
+        progress: ProgressCounter? = nil, bias: FaultBias? = nil, into makeAccumulator: @Sendable () -> Accumulator
     ) -> (tallies: [DesignTally], accumulated: Accumulator, segments: [[DesignTally]]) {
         let plan = ChunkPlan(runs: runs, jobs: jobs, chunkSize: chunkSize)
         let collector = WorkerResults<(segments: [[DesignTally]], accumulated: Accumulator)>(workers: plan.workers)
         DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
             var worlds = designs.map { DesignWorlds(scenario: scenario, design: $0) }
+            if let bias { for index in worlds.indices { worlds[index].bias = bias } }
             var accumulator = makeAccumulator()
             var masks = [OutcomeMasks](repeating: OutcomeMasks(), count: designs.count)
             var requests = [Int64](repeating: 0, count: designs.count)
@@ -37,7 +41,7 @@ extension Runner {
                         requests[index] = now - before[index]
                         before[index] = now
                     }
-                    accumulator.record(run: run, masks: masks, requests: requests)
+                    accumulator.record(run: run, masks: masks, requests: requests, worlds: worlds)
                 }
                 progress?.add(chunk.count)
             }

@@ -1,7 +1,7 @@
 import Policies
 
 /// The parameter table: every scenario key, in the order a scenario file is read and written.
-/// Sources are docs/model.md §14's; "guess" is said wherever no source gives the number, with a
+/// Sources are docs/model.md §15's; "guess" is said wherever no source gives the number, with a
 /// plausible low and high. Defaults are not repeated here: they are the stored fields' initial
 /// values in `Scenario.swift` (the hot loop reads those fields), and the tables print them from
 /// there.

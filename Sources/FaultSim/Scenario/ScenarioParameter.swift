@@ -70,7 +70,7 @@ public struct ScenarioParameter: Sendable {
     /// Where a value comes from: a cited source, a guess with a plausible range, or a setting of
     /// the experiment rather than a fact about the world.
     public enum Source: Sendable {
-        /// The value is stated by the sources (docs/model.md §14); the text cites them.
+        /// The value is stated by the sources (docs/model.md §15); the text cites them.
         case cited(String)
         /// The value is a guess. `basis` says what informs it ("" if nothing); a plausible
         /// `low` and `high` bound it, and `reason` says why those bounds.

@@ -184,6 +184,19 @@ extension DesignWorlds {
         set { for index in worlds.indices { worlds[index].tracing = newValue } }
     }
 
+    /// Importance sampling's biased world for every world of the design (nil: plain runs).
+    public var bias: FaultBias? {
+        get { worlds[0].bias }
+        set { for index in worlds.indices { worlds[index].bias = newValue } }
+    }
+
+    /// The last run's log-likelihood ratio (units of 2^-40), from the world that ran it.
+    @inline(__always)
+    public var lastRunLogRatio: Int64 { worlds[active].lastRunLogRatio }
+
+    /// The last run's fault points read and fired per kind under a bias (for the pilot).
+    var lastRunImportance: ImportanceState? { worlds[active].kernel.importance }
+
     @inline(__always)
     public var lastRunLostMask: UInt64 { worlds[active].lastRunLostMask }
     @inline(__always)

@@ -53,4 +53,13 @@ extension World {
     /// Bit k is set when the last run handled an event of `WorldEvent.Kind` raw value k (when
     /// `recordsChoices` is on): which of the world's code paths the run entered.
     public var lastRunEventKinds: UInt64 { kernel.lastRunEventKinds }
+
+    /// Importance sampling's biased world (`FaultBias`); nil (the default) for plain runs.
+    public var bias: FaultBias? {
+        get { kernel.importance?.bias }
+        set { kernel.importance = newValue.map(ImportanceState.init(bias:)) }
+    }
+
+    /// ln(p(path)/q(path)) of the last run's draws in units of 2^-40 (0 without a bias).
+    public var lastRunLogRatio: Int64 { kernel.importance?.logRatio ?? 0 }
 }

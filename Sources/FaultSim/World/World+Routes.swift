@@ -75,7 +75,7 @@ extension World {
         if payment == 0 { device.startPatience(intent, &kernel, &user) }
         let epoch = device.epoch
         // The user stays in the app until StoreKit's first callback for this payment.
-        if kernel.fault(.userCancel, scenario.user.cancelProbability, draw: user.sheetAnswerDraw(intent, payment: payment)) {
+        if kernel.fault(.userCancel, scenario.user.cancelProbability, draw: user.sheetAnswerDraw(intent, payment: payment, kernel)) {
             kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: true, firstCallback: true), after: callbackDelay)
             return
         }
@@ -88,8 +88,8 @@ extension World {
                 kernel.schedule(.purchasePending(intent: intent, epoch: epoch), after: callbackDelay)
                 // Declined or abandoned: nothing more comes (`secondDraw`, unused otherwise here).
                 guard !kernel.fault(.pendingDeclined, scenario.storeKit.pendingDeclinedProbability, deferred: secondDraw) else { return }
-                let uniform = Kernel.rescaled(interruptionDraw, scenario.storeKit.pendingProbability)
-                let delay = scenario.storeKit.pendingDelay.quantile(uniform)
+                let uniform = kernel.rescaled(.pendingPurchase, interruptionDraw, scenario.storeKit.pendingProbability)
+                let delay = scenario.storeKit.pendingDelay.quantile(kernel.tailUniform(.pendingDelay, uniform))
                 kernel.schedule(.pendingCompletes(intent: intent, order: order), after: delay)
                 return
             }
@@ -100,11 +100,11 @@ extension World {
             // app runs then, else at the next launch.
             if kernel.fault(.errorAfterCharge, scenario.storeKit.errorAfterChargeProbability, draw: failDraw) {
                 reportFailureThenPurchase(intent, epoch: epoch, cancelled: false, transaction, .lateUpdate, after: callbackDelay,
-                                          then: scenario.storeKit.lateUpdateDelay, failDraw,
+                                          then: scenario.storeKit.lateUpdateDelay, failDraw, .errorAfterCharge,
                                           scenario.storeKit.errorAfterChargeProbability)
             } else if kernel.fault(.cancelledAfterCharge, scenario.storeKit.cancelledAfterChargeProbability, draw: missingDraw) {
                 reportFailureThenPurchase(intent, epoch: epoch, cancelled: true, transaction, .lateUpdate, after: callbackDelay,
-                                          then: scenario.storeKit.lateUpdateDelay, missingDraw,
+                                          then: scenario.storeKit.lateUpdateDelay, missingDraw, .cancelledAfterCharge,
                                           scenario.storeKit.cancelledAfterChargeProbability)
             } else {
                 kernel.schedule(.purchasedCallback(transaction: transaction, delivery: .fresh, firstCallback: true), after: callbackDelay)
@@ -118,11 +118,11 @@ extension World {
         let transaction = charge(intent, order: order)
         if kernel.fault(.cancelThenPurchased, scenario.storeKit.cancelThenPurchasedProbability, draw: interruptionDraw) {
             reportFailureThenPurchase(intent, epoch: epoch, cancelled: true, transaction, .fresh, after: callbackDelay,
-                                      then: scenario.storeKit.anomalyDelay, interruptionDraw,
+                                      then: scenario.storeKit.anomalyDelay, interruptionDraw, .cancelThenPurchased,
                                       scenario.storeKit.cancelThenPurchasedProbability)
         } else if kernel.fault(.failThenPurchased, scenario.storeKit.failThenPurchasedProbability, draw: failDraw) {
             reportFailureThenPurchase(intent, epoch: epoch, cancelled: false, transaction, .fresh, after: callbackDelay,
-                                      then: scenario.storeKit.anomalyDelay, failDraw,
+                                      then: scenario.storeKit.anomalyDelay, failDraw, .failThenPurchased,
                                       scenario.storeKit.failThenPurchasedProbability)
         } else if kernel.fault(.purchasedCallbackMissing, scenario.storeKit.purchasedCallbackMissingProbability,
                                draw: missingDraw) {
@@ -135,15 +135,16 @@ extension World {
 
     /// StoreKit reports a charged payment as failed or cancelled first (its first callback, after
     /// `callbackDelay`), then hands the transaction over `delay` later: the delay reuses the
-    /// uniform `uniform` of the fault that fired (probability `probability`), rescaled. Out of
+    /// uniform `uniform` of the fault `kind` that fired (probability `probability`), rescaled. Out of
     /// line: it follows an anomaly (about one payment in a hundred), and its quantile inlined
     /// made the payment sheet's handler larger for every payment.
     @inline(never)
     mutating func reportFailureThenPurchase(_ intent: Int32, epoch: Int32, cancelled: Bool, _ transaction: Int32,
                                             _ delivery: PurchasedDelivery, after callbackDelay: SimTime,
-                                            then delay: DurationDistribution, _ uniform: Double, _ probability: Double) {
+                                            then delay: DurationDistribution, _ uniform: Double, _ kind: FaultKind,
+                                            _ probability: Double) {
         kernel.schedule(.failedCallback(intent: intent, epoch: epoch, cancelled: cancelled, firstCallback: true), after: callbackDelay)
-        let later = delay.quantile(Kernel.rescaled(uniform, probability))
+        let later = delay.quantile(kernel.tailUniform(.lateHandOverDelay, kernel.rescaled(kind, uniform, probability)))
         kernel.schedule(.purchasedCallback(transaction: transaction, delivery: delivery, firstCallback: false), after: later)
     }
 

@@ -3,7 +3,7 @@ import Policies
 /// The design-axis table: every axis, in the order `simrun designs NAME` prints them and a
 /// `customDesigns` entry is read. Meanings are docs/model.md §6's and §7's (the doc's axis
 /// table is `simrun keys --axes --markdown`, kept equal by a test); sources name the seed
-/// articles and libraries whose designs differ on the axis (§11, §14).
+/// articles and libraries whose designs differ on the axis (§11, §15).
 extension DesignAxis {
     public static let table: [DesignAxis] = [
         cases("storeKitAPI", \.storeKitAPI, "which purchase API the app uses: its callbacks, what it can prove, what can go wrong (§5)",

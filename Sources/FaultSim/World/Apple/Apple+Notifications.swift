@@ -5,7 +5,7 @@ extension Apple {
     @inline(__always)
     mutating func notifyOfCharge(_ transaction: Int32, _ kernel: inout Kernel) {
         guard sendsNotifications else { return }
-        let delay = kernel.sample(parameters.notificationDelay, .serverRecovery)
+        let delay = kernel.sample(parameters.notificationDelay, .serverRecovery, tail: .notificationDelay)
         // The delay is long-tailed (`apple.notificationDelay`): say when the post is due, so a
         // trace whose notification never comes shows it was due after the run's end.
         kernel.note(.apple, nil, "will post ONE_TIME_CHARGE for transaction \(transaction) in "

@@ -22,7 +22,9 @@ extension Kernel {
     /// chooser decides at point `faultPoint`, a script records its choice, and the point is
     /// counted. Out of line: no bulk run takes it.
     @inline(never)
-    mutating func numberedFault(_ kind: FaultKind, _ probability: Double, draw: Double) -> Bool {
+    mutating func numberedFault(_ kind: FaultKind, _ probability: Double, draw raw: Double) -> Bool {
+        var draw = raw
+        if importance != nil && !faults.isScripted { draw = importance!.read(kind, nominal: probability, raw: raw) }
         let fires = faults.fires(kind, probability: probability, uniform: draw, point: faultPoint)
         if faults.isScripted { recordChoice(kind, probability, fires: fires) }
         faultPoint &+= 1  // at most one per scheduled event and a few per run: far below 2^63
@@ -65,6 +67,39 @@ extension Kernel {
     mutating func recordChoice(_ kind: FaultKind, _ probability: Double, fires: Bool) {
         guard recordsChoices && FaultChooser.isChoice(probability: probability) else { return }
         lastRunChoices.append(ChoicePoint(point: faultPoint, kind: kind, probability: probability, fired: fires))
+    }
+
+    /// The raw uniform `uniform` of a point of `kind` that fired, as a fresh uniform: u / p, or
+    /// in a biased run of importance sampling v / q (`FaultBias`), which is the same u / p.
+    /// Every call site that reuses a fired point's draw goes through here.
+    @inline(__always)
+    func rescaled(_ kind: FaultKind, _ uniform: Double, _ probability: Double) -> Double {
+        guard let importance else { return Kernel.rescaled(uniform, probability) }
+        return importance.rescaled(kind, raw: uniform, nominal: probability)
+    }
+
+    /// A duration of `slot` from `distribution`, drawn from `component`'s stream: the nominal
+    /// quantile, or in importance sampling the quantile of the tail-biased uniform (`TailSlot`).
+    @inline(__always)
+    mutating func sample(_ distribution: DurationDistribution, _ component: Component, tail slot: TailSlot) -> SimTime {
+        distribution.quantile(tailUniform(slot, streams.unit(component)))
+    }
+
+    /// The uniform a duration of `slot` takes from raw uniform `uniform` (itself, without a bias).
+    @inline(__always)
+    mutating func tailUniform(_ slot: TailSlot, _ uniform: Double) -> Double {
+        importance == nil ? uniform : biasedTailUniform(slot, uniform)
+    }
+
+    @inline(never)
+    mutating func biasedTailUniform(_ slot: TailSlot, _ uniform: Double) -> Double {
+        importance!.readTail(slot, raw: uniform)
+    }
+
+    /// Starts run `index` of a world with a bias: its mixture component and a zero ratio.
+    @inline(never)
+    mutating func startImportanceRun(_ index: UInt64) {
+        importance!.start(seedKey: streams.seedKey, run: index)
     }
 
     /// A fault's uniform `u`, once the fault fired (u < p), as a fresh uniform: u / p is uniform

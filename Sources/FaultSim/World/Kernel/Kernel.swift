@@ -25,6 +25,10 @@ struct Kernel: Sendable {
     var recordsChoices = false
     /// The last run's choice points, in order, when `recordsChoices` is on.
     var lastRunChoices: [ChoicePoint] = []
+    /// Importance sampling's biased world and this run's reading of it (`FaultBias`); nil for
+    /// every plain run. A world with one numbers its fault points, so the bias is applied on
+    /// the out-of-line path (`Kernel.numberedFault`) and the plain seam is untouched.
+    var importance: ImportanceState?
     /// Bit k is set when the last run handled an event of kind k (when `recordsChoices` is on).
     var lastRunEventKinds: UInt64 = 0
 
@@ -47,7 +51,8 @@ struct Kernel: Sendable {
         let shared = queue.reset()
         streams.reseed(seed: seed, run: index)
         faultPoint = 0
-        plainFaults = faults.isPlainSeeded && traceLog == nil
+        plainFaults = faults.isPlainSeeded && traceLog == nil && importance == nil
+        if importance != nil { startImportanceRun(index) }
         if recordsChoices {
             lastRunChoices.removeAll(keepingCapacity: true)
             lastRunEventKinds = 0

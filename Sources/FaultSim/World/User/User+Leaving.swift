@@ -61,7 +61,7 @@ extension User {
     mutating func scheduleReturn(reinstall: Bool, _ kernel: inout Kernel) {
         guard !returnScheduled, !goneForGood else { return }
         returnScheduled = true
-        let delay = kernel.sample(parameters.relaunchDelay, .user)
+        let delay = kernel.sample(parameters.relaunchDelay, .user, tail: .relaunchDelay)
         kernel.schedule(.userReturns(reinstalled: reinstall), after: delay)
     }
 
@@ -71,7 +71,7 @@ extension User {
     @inline(__always)
     mutating func opensAppAfterOutsidePurchase(_ kernel: inout Kernel) {
         returnScheduled = true
-        let delay = kernel.sample(parameters.outsideAppOpenDelay, .user)
+        let delay = kernel.sample(parameters.outsideAppOpenDelay, .user, tail: .outsideAppOpenDelay)
         kernel.schedule(.userReturns(reinstalled: false), after: delay)
     }
 

@@ -94,9 +94,9 @@ struct User: Sendable {
     /// an accidental second payment, the double tap's uniform rescaled (it fired, so it is below
     /// `doubleTapProbability`).
     @inline(__always)
-    func sheetAnswerDraw(_ intent: Int32, payment: Int32) -> Double {
+    func sheetAnswerDraw(_ intent: Int32, payment: Int32, _ kernel: Kernel) -> Double {
         let plan = plans[Int(intent)]
-        return payment == 0 ? plan.cancelDraw.value : Kernel.rescaled(plan.doubleTapDraw.value, parameters.doubleTapProbability)
+        return payment == 0 ? plan.cancelDraw.value : kernel.rescaled(.doubleTap, plan.doubleTapDraw.value, parameters.doubleTapProbability)
     }
 
     /// Whether the user taps Buy twice for `intent`.

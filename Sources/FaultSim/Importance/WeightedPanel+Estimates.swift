@@ -1,0 +1,140 @@
+/// Estimates from a `WeightedPanel` (docs/model.md §14).
+///
+/// A rate is the plain weighted mean Σ Y / intents, not the self-normalised one: the weights
+/// are exact likelihood ratios, so E[W · L] = E_nominal[L] and the plain mean is unbiased, and
+/// differences of two designs stay linear. Runs are independent (run i's draws depend on
+/// (seed, i) alone), so its variance is the sample variance of the runs' Y; the defensive
+/// mixture bounds every Y by 64/α, so the central limit theorem holds and a z-interval is
+/// used.
+///
+/// A paired difference is the mean of D_i = Y_A,i − Y_B,i over the same runs and the same
+/// biased worlds, with a paired z-test on the D_i. McNemar's exact test does not apply under
+/// weights: it conditions on the discordant pairs and takes each to be A's or B's with
+/// probability 1/2 under "no difference", but the bias boosts A's and B's mechanisms by
+/// different amounts (A-only runs may be ten times as frequent as B-only ones under the bias
+/// with equal nominal rates), each discordant run carries its own weight, and even concordant
+/// runs differ once the designs' reads diverge. Σ D_i is a sum of independent bounded terms
+/// whose mean is the difference: the z-test on it is valid.
+extension WeightedPanel {
+    /// `design`'s rate of `outcome` (one of `WeightedPanel.outcomes`) over `intents` intents
+    /// (the design's tally's intents: the bias never changes how many intents a run has).
+    public func rate(_ design: Int, _ outcome: Outcome, intents: Int64) -> WeightedRate {
+        let index = Self.outcomes.firstIndex(of: outcome)!
+        let sums = designs[design]
+        let n = Double(max(runs, 1))
+        let total = sums.sums[index].value
+        let squares = sums.squares[index].value
+        let variance = runs > 1 ? max(0, (squares - total * total / n) / (n - 1)) : 0
+        let perIntent = 1 / Double(max(intents, 1))
+        let standardError = (variance * n).squareRoot() * perIntent
+        let weightMean = sums.weights.value / n
+        let weightVariance = runs > 1 ? max(0, (sums.weightSquares.value - sums.weights.value * weightMean) / (n - 1)) : 0
+        let nominalIntents = sums.nominalRuns * intents / max(runs, 1)
+        return WeightedRate(
+            rate: total * perIntent, standardError: standardError, eventRuns: sums.eventRuns[index],
+            effectiveSize: squares > 0 ? total * total / squares : 0,
+            largestShare: total > 0 ? sums.largest[index] / total : 0,
+            meanWeight: weightMean, meanWeightError: (weightVariance / n).squareRoot(),
+            nominalCount: sums.nominalCounts[index], nominalIntents: nominalIntents)
+    }
+
+    /// A − B in `outcome`'s rate per intent over the same runs, its interval and test.
+    public func difference(_ a: Int, _ b: Int, _ outcome: Outcome, intents: Int64) -> WeightedDifference {
+        precondition(a != b)
+        let index = Self.outcomes.firstIndex(of: outcome)!
+        let n = Double(max(runs, 1))
+        let sumA = designs[a].sums[index].value, sumB = designs[b].sums[index].value
+        let squaresA = designs[a].squares[index].value, squaresB = designs[b].squares[index].value
+        let product = products[pairIndex(min(a, b), max(a, b)) * Self.outcomes.count + index].value
+        let total = sumA - sumB
+        let squares = max(0, squaresA + squaresB - 2 * product)
+        let variance = runs > 1 ? max(0, (squares - total * total / n) / (n - 1)) : 0
+        let perIntent = 1 / Double(max(intents, 1))
+        let standardError = (variance * n).squareRoot() * perIntent
+        let difference = total * perIntent
+        let logP: Double
+        if standardError == 0 { logP = difference == 0 ? 0 : -.infinity } else {
+            logP = NormalTail.logTwoSided(z: difference / standardError)
+        }
+        let varianceA = max(0, squaresA - sumA * sumA / n), varianceB = max(0, squaresB - sumB * sumB / n)
+        let covariance = product - sumA * sumB / n
+        return WeightedDifference(
+            difference: difference, standardError: standardError, logP: logP,
+            crnShare: varianceA + varianceB > 0 ? 2 * covariance / (varianceA + varianceB) : 0)
+    }
+
+    /// Design `design`'s weighted firings of `kind` per run: the nominal mean firings per run.
+    public func firingsPerRun(_ design: Int, _ kind: FaultKind) -> Double {
+        designs[design].firings[kind.rawValue].value / Double(max(runs, 1))
+    }
+}
+
+/// A weighted rate per intent, its 95% interval, and the diagnostics that say whether to trust it.
+public struct WeightedRate: Sendable, Equatable {
+    /// Σ W·L / intents.
+    public let rate: Double
+    public let standardError: Double
+    /// Runs in which the outcome happened at least once (under the biased world).
+    public let eventRuns: Int64
+    /// Owen's effective sample size for the integrand, (Σ Y)² / Σ Y²: about how many equally
+    /// weighted events the estimate rests on.
+    public let effectiveSize: Double
+    /// The largest single run's share of Σ Y.
+    public let largestShare: Double
+    /// Σ W / runs and its standard error: 1 in expectation, exactly.
+    public let meanWeight: Double
+    public let meanWeightError: Double
+    /// The mixture's nominal runs alone, unweighted: a plain Monte Carlo count over their intents.
+    public let nominalCount: Int64
+    public let nominalIntents: Int64
+
+    public var low: Double { max(0, rate - Wilson.z95 * standardError) }
+    public var high: Double { rate + Wilson.z95 * standardError }
+
+    /// Why the estimate is not to be trusted, or nil. Thresholds: at least
+    /// `ImportanceGuard.minimumEffectiveSize` effective events, no run above
+    /// `ImportanceGuard.largestShare` of the sum, and a mean weight within four standard errors of
+    /// 1 (a bias that a run's draws cannot have come from shows here first).
+    public var warning: String? {
+        if eventRuns == 0 { return "no event under the bias: not resolved (raise the runs or re-run the pilot)" }
+        if effectiveSize < ImportanceGuard.minimumEffectiveSize {
+            return "effective sample size \(Int(effectiveSize)) < \(Int(ImportanceGuard.minimumEffectiveSize))"
+        }
+        if largestShare > ImportanceGuard.largestShare {
+            return "one run holds \(Int((largestShare * 100).rounded()))% of the estimate"
+        }
+        if abs(meanWeight - 1) > 4 * meanWeightError + 1e-12 {
+            return "mean weight \(meanWeight) is not 1"
+        }
+        return nil
+    }
+
+    /// The plain Monte Carlo estimate from the nominal runs, with its Wilson interval: what a
+    /// degenerate estimate falls back to.
+    public var fallback: (rate: Double, low: Double, high: Double) {
+        let interval = Wilson.interval(successes: nominalCount, trials: max(nominalIntents, 1))
+        return (Double(nominalCount) / Double(max(nominalIntents, 1)), interval.low, interval.high)
+    }
+}
+
+/// A − B per intent over the same weighted runs, with a paired z-test.
+public struct WeightedDifference: Sendable, Equatable {
+    public let difference: Double
+    public let standardError: Double
+    /// ln of the two-sided p-value of the paired z-test on the runs' D = Y_A − Y_B.
+    public let logP: Double
+    /// 2·Cov(Y_A, Y_B) / (Var Y_A + Var Y_B): how much of the two variances pairing removed.
+    public let crnShare: Double
+
+    public var low: Double { difference - Wilson.z95 * standardError }
+    public var high: Double { difference + Wilson.z95 * standardError }
+}
+
+/// The thresholds importance sampling's estimates are judged by (`WeightedRate.warning`).
+public enum ImportanceGuard {
+    /// Fewer effective events than this and the interval's coverage is not what it says
+    /// (the design note's toy model: coverage about 95% from 100 on).
+    public static let minimumEffectiveSize = 100.0
+    /// A run holding more of the sum than this means the weights have degenerated.
+    public static let largestShare = 0.05
+}

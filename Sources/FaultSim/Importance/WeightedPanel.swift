@@ -1,0 +1,155 @@
+/// The run loop's accumulator for importance sampling: per design and run, the run's weight
+/// W (from its log-likelihood ratio, `FaultBias.weight`) and, for each rare outcome, the
+/// weighted count Y = W · (intents that ended so), summed exactly (`ExactSum`) so threads and
+/// chunks merge into the single-thread bytes. Pairs keep Σ Y_A · Y_B, from which the paired
+/// difference's variance follows (`WeightedPanel+Estimates.swift`).
+///
+/// Also kept: what the defensive mixture's nominal runs saw, unweighted (a plain Monte Carlo
+/// estimate over their share of the runs, the fallback when the weights degenerate); each
+/// fault kind's weighted firings (their mean is the kind's nominal firings per run, a check any
+/// reader can make); and, for the pilot that tunes the bias, Σ Y · fired and Σ Y · read per kind
+/// over the runs with a lost intent (the cross-entropy update, `BiasPilot`).
+public struct WeightedPanel: RunAccumulator, Equatable {
+    /// The outcomes weighed: the rare ones counted per intent.
+    public static let outcomes: [Outcome] = [.lost, .misdelivered, .duplicated, .doubleCharged, .lostSales]
+
+    public let bias: FaultBias
+    public let designCount: Int
+    /// Also keep the pilot's per-kind sums and read counts.
+    public let tunes: Bool
+    public private(set) var runs: Int64 = 0
+    public private(set) var designs: [WeightedDesign]
+    /// Σ Y_A · Y_B over runs, at `pairIndex(a, b) · outcomes.count + outcome`, for a < b.
+    public private(set) var products: [ExactSum]
+    /// The run's weighted counts per design and outcome: a buffer reused from run to run (all
+    /// zeros between runs, so two panels with equal sums are equal).
+    private var counts: [Double]
+
+    public init(bias: FaultBias, designCount: Int, tunes: Bool = false) {
+        self.bias = bias
+        self.designCount = designCount
+        self.tunes = tunes
+        designs = [WeightedDesign](repeating: WeightedDesign(), count: designCount)
+        products = [ExactSum](repeating: ExactSum(), count: designCount * (designCount - 1) / 2 * Self.outcomes.count)
+        counts = [Double](repeating: 0, count: designCount * Self.outcomes.count)
+    }
+
+    /// The index of the pair (a, b), a < b, in row-major order of the upper triangle.
+    func pairIndex(_ a: Int, _ b: Int) -> Int {
+        precondition(a < b && b < designCount)
+        return a * designCount - a * (a + 1) / 2 + (b - a - 1)
+    }
+
+    public mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64]) {
+        preconditionFailure("WeightedPanel reads the worlds: the run loop calls record(run:masks:requests:worlds:)")
+    }
+
+    public mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64], worlds: [DesignWorlds]) {
+        runs += 1
+        for design in 0..<designCount {
+            guard let state = worlds[design].lastRunImportance else { preconditionFailure("a weighted run without a bias") }
+            let weight = bias.weight(logRatio: state.logRatio)
+            designs[design].record(state, weight: weight, masks: masks[design], tunes: tunes)
+            for (index, outcome) in Self.outcomes.enumerated() {
+                counts[design * Self.outcomes.count + index] = weight * Double(masks[design][outcome].nonzeroBitCount)
+            }
+        }
+        defer { for index in counts.indices { counts[index] = 0 } }
+        guard designCount > 1 else { return }
+        for a in 0..<designCount {
+            for b in (a + 1)..<designCount {
+                for index in Self.outcomes.indices {
+                    let product = counts[a * Self.outcomes.count + index] * counts[b * Self.outcomes.count + index]
+                    if product > 0 { products[pairIndex(a, b) * Self.outcomes.count + index].add(product) }
+                }
+            }
+        }
+    }
+
+    public mutating func merge(_ other: WeightedPanel) {
+        precondition(other.designCount == designCount && other.bias == bias)
+        runs += other.runs
+        for index in designs.indices { designs[index].merge(other.designs[index]) }
+        for index in products.indices { products[index].add(other.products[index]) }
+    }
+}
+
+/// One design's weighted sums over the runs of a `WeightedPanel`.
+public struct WeightedDesign: Sendable, Equatable {
+    /// Σ W and Σ W² over every run (E W = 1 exactly: a diagnostic).
+    public var weights = ExactSum()
+    public var weightSquares = ExactSum()
+    /// Per outcome (`WeightedPanel.outcomes` order): Σ Y, Σ Y², the largest Y, and the runs with Y > 0.
+    public var sums = [ExactSum](repeating: ExactSum(), count: WeightedPanel.outcomes.count)
+    public var squares = [ExactSum](repeating: ExactSum(), count: WeightedPanel.outcomes.count)
+    public var largest = [Double](repeating: 0, count: WeightedPanel.outcomes.count)
+    public var eventRuns = [Int64](repeating: 0, count: WeightedPanel.outcomes.count)
+    /// The mixture's nominal runs and, per outcome, the intents that ended so in them (unweighted).
+    public var nominalRuns: Int64 = 0
+    public var nominalCounts = [Int64](repeating: 0, count: WeightedPanel.outcomes.count)
+    /// Σ W · firings per fault kind (`FaultKind.rawValue`).
+    public var firings = [ExactSum](repeating: ExactSum(), count: FaultKind.allCases.count)
+    /// Pilot only: Σ Y_lost · fired and Σ Y_lost · read per kind; points read per kind (unweighted);
+    /// the largest nominal probability a point of each kind had.
+    public var tunedFires = [ExactSum](repeating: ExactSum(), count: FaultKind.allCases.count)
+    public var tunedReads = [ExactSum](repeating: ExactSum(), count: FaultKind.allCases.count)
+    public var reads = [Int64](repeating: 0, count: FaultKind.allCases.count)
+    public var largestNominal = [Double](repeating: 0, count: FaultKind.allCases.count)
+    /// Pilot only, per `TailSlot` bin (`3·slot + bin`): Σ Y_lost · draws in the bin, and draws (unweighted).
+    public var tunedTailBins = [ExactSum](repeating: ExactSum(), count: 3 * TailSlot.allCases.count)
+    public var tailBins = [Int64](repeating: 0, count: 3 * TailSlot.allCases.count)
+
+    mutating func record(_ state: ImportanceState, weight: Double, masks: OutcomeMasks, tunes: Bool) {
+        weights.add(weight)
+        weightSquares.add(weight * weight)
+        if !state.biasedRun { nominalRuns += 1 }
+        for (index, outcome) in WeightedPanel.outcomes.enumerated() {
+            let count = masks[outcome].nonzeroBitCount
+            guard count > 0 else { continue }
+            let y = weight * Double(count)
+            sums[index].add(y)
+            squares[index].add(y * y)
+            largest[index] = max(largest[index], y)
+            eventRuns[index] += 1
+            if !state.biasedRun { nominalCounts[index] += Int64(count) }
+        }
+        for kind in firings.indices where state.fires[kind] > 0 { firings[kind].add(weight * Double(state.fires[kind])) }
+        guard tunes else { return }
+        let lostY = weight * Double(masks.lost.nonzeroBitCount)
+        for index in tailBins.indices where state.tailBins[index] > 0 {
+            tailBins[index] += Int64(state.tailBins[index])
+            if lostY > 0 { tunedTailBins[index].add(lostY * Double(state.tailBins[index])) }
+        }
+        for kind in reads.indices where state.reads[kind] > 0 {
+            reads[kind] += Int64(state.reads[kind])
+            largestNominal[kind] = max(largestNominal[kind], state.largestNominal[kind])
+            guard lostY > 0 else { continue }
+            tunedReads[kind].add(lostY * Double(state.reads[kind]))
+            if state.fires[kind] > 0 { tunedFires[kind].add(lostY * Double(state.fires[kind])) }
+        }
+    }
+
+    mutating func merge(_ other: WeightedDesign) {
+        weights.add(other.weights)
+        weightSquares.add(other.weightSquares)
+        nominalRuns += other.nominalRuns
+        for index in sums.indices {
+            sums[index].add(other.sums[index])
+            squares[index].add(other.squares[index])
+            largest[index] = max(largest[index], other.largest[index])
+            eventRuns[index] += other.eventRuns[index]
+            nominalCounts[index] += other.nominalCounts[index]
+        }
+        for kind in firings.indices {
+            firings[kind].add(other.firings[kind])
+            tunedFires[kind].add(other.tunedFires[kind])
+            tunedReads[kind].add(other.tunedReads[kind])
+            reads[kind] += other.reads[kind]
+            largestNominal[kind] = max(largestNominal[kind], other.largestNominal[kind])
+        }
+        for index in tailBins.indices {
+            tunedTailBins[index].add(other.tunedTailBins[index])
+            tailBins[index] += other.tailBins[index]
+        }
+    }
+}

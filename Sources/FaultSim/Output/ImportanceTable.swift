@@ -1,0 +1,133 @@
+import Policies
+
+/// The text and CSV of an importance-sampled job (`run` and `compare` with `--importance`):
+/// each design's weighted rates with their intervals and diagnostics, and the paired
+/// differences. Rates are per 10^6 intents.
+public struct ImportanceTable: Sendable {
+    public let scenario: Scenario
+    public let designs: [Design]
+    public let tallies: [DesignTally]
+    public let panel: WeightedPanel
+
+    public init(scenario: Scenario, designs: [Design], tallies: [DesignTally], panel: WeightedPanel) {
+        self.scenario = scenario
+        self.designs = designs
+        self.tallies = tallies
+        self.panel = panel
+    }
+
+    static let million = 1e6
+
+    /// A figure per 10^6 intents with three significant digits ("0.0123", "4.56", "1,234").
+    public static func perMillion(_ rate: Double) -> String {
+        let value = rate * million
+        guard value.isFinite, value != 0 else { return value == 0 ? "0" : "-" }
+        let magnitude = abs(value)
+        if magnitude >= 100 { return Grouped.format(value) }
+        var places = 2
+        var scaled = magnitude
+        while scaled < 1 && places < 12 {
+            scaled *= 10
+            places += 1
+        }
+        return FixedPoint.format(value, places: places)
+    }
+
+    func rate(_ design: Int, _ outcome: Outcome) -> WeightedRate {
+        panel.rate(design, outcome, intents: tallies[design].intents)
+    }
+
+    /// One line per design and rare outcome that happened under the bias (lost always).
+    public var ratesText: String {
+        var rows: [[String]] = [["design", "outcome", "per 10^6", "95% interval", "event runs", "eff. size", "largest", "mean weight",
+                                 "check"]]
+        for (index, design) in designs.enumerated() {
+            for outcome in WeightedPanel.outcomes {
+                let estimate = rate(index, outcome)
+                guard outcome == .lost || estimate.eventRuns > 0 else { continue }
+                rows.append([design.name, outcome.name, Self.perMillion(estimate.rate),
+                             "[\(Self.perMillion(estimate.low)), \(Self.perMillion(estimate.high))]", Grouped.format(Int(estimate.eventRuns)),
+                             Grouped.format(estimate.effectiveSize), FixedPoint.format(estimate.largestShare, places: 3),
+                             FixedPoint.format(estimate.meanWeight, places: 3), estimate.warning.map { "WARNING: " + $0 } ?? "ok"])
+            }
+        }
+        return TextColumns.aligned(rows, left: [0, 1, 3, 8])
+    }
+
+    /// The lines of every warned estimate, with the plain estimate it falls back to.
+    public var fallbackText: String {
+        var lines: [String] = []
+        for (index, design) in designs.enumerated() {
+            for outcome in WeightedPanel.outcomes {
+                let estimate = rate(index, outcome)
+                guard let warning = estimate.warning, outcome == .lost || estimate.eventRuns > 0 else { continue }
+                let plain = estimate.fallback
+                lines.append("\(design.name) \(outcome.name): \(warning); falls back to the plain estimate of the "
+                    + "\(Grouped.format(Int(estimate.nominalIntents))) intents of the nominal runs: \(Self.perMillion(plain.rate)) "
+                    + "[\(Self.perMillion(plain.low)), \(Self.perMillion(plain.high))] per 10^6")
+            }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// A − B for each pair given, per rare outcome that happened for either.
+    public func differencesText(_ pairs: [(Int, Int)]) -> String {
+        var rows: [[String]] = [["A", "B", "outcome", "A - B per 10^6", "95% interval", "p (paired z)", "CRN share", "verdict", "check"]]
+        for (a, b) in pairs {
+            for outcome in WeightedPanel.outcomes {
+                let either = rate(a, outcome).eventRuns + rate(b, outcome).eventRuns
+                guard outcome == .lost || either > 0 else { continue }
+                let difference = panel.difference(a, b, outcome, intents: tallies[a].intents)
+                let verdict = difference.logP < Significance.logLevel
+                    ? (difference.difference < 0 ? "\(designs[a].name) better" : "\(designs[b].name) better") : "no clear difference"
+                rows.append([designs[a].name, designs[b].name, outcome.name, Self.perMillion(difference.difference),
+                             "[\(Self.perMillion(difference.low)), \(Self.perMillion(difference.high))]",
+                             PValue.text(logP: difference.logP), FixedPoint.format(difference.crnShare, places: 2), verdict,
+                             Self.pairCheck(rate(a, outcome), rate(b, outcome), a: designs[a].name, b: designs[b].name)])
+            }
+        }
+        return TextColumns.aligned(rows, left: [0, 1, 2, 4, 7, 8])
+    }
+
+    /// "ok", or which side's estimate is flagged: a difference is no better than its weaker side.
+    static func pairCheck(_ a: WeightedRate, _ b: WeightedRate, a nameA: String, b nameB: String) -> String {
+        let warned = [(nameA, a), (nameB, b)].filter { $0.1.warning != nil }
+        return warned.isEmpty ? "ok" : "WARNING: " + warned.map(\.0).joined(separator: " and ") + " flagged above"
+    }
+
+    /// The pilot's steps: each compared design's events and effective size under the step's bias.
+    public static func pilotText(_ steps: [BiasPilot.Step], designs: [Design]) -> String {
+        var rows: [[String]] = [["pilot step"] + designs.flatMap { ["events " + $0.name, "eff. size"] }]
+        for step in steps {
+            rows.append([step.label] + zip(step.eventRuns, step.effectiveSize).flatMap { [Grouped.format(Int($0)), Grouped.format($1)] })
+        }
+        return TextColumns.aligned(rows, left: [0])
+    }
+
+    /// The biased kinds, one line: "never_returns_after_leave 0.03 -> 0.41, ...".
+    public static func biasText(_ bias: FaultBias, nominal: [FaultKind: Double] = [:]) -> String {
+        let kinds = bias.biasedKinds.map { "\($0.row.name) \(Scientific.format(bias.firing[$0.rawValue]))" }
+        let tails = bias.biasedTails.map { slot in
+            "\(slot.name) tail \(Scientific.format(bias.tails[2 * slot.rawValue]))/\(Scientific.format(bias.tails[2 * slot.rawValue + 1]))"
+        }
+        guard !(kinds + tails).isEmpty else { return "nothing biased" }
+        return (kinds + tails).joined(separator: ", ")
+    }
+
+    /// The CSV: one row per design and rare outcome.
+    public var csv: String {
+        var text = "scenario,platform,design,outcome,per_million,low,high,standard_error,event_runs,effective_size,largest_share,"
+            + "mean_weight,nominal_runs_count,nominal_runs_intents,warning\n"
+        for (index, design) in designs.enumerated() {
+            for outcome in WeightedPanel.outcomes {
+                let e = rate(index, outcome)
+                let fields = [scenario.name, scenario.platform.name, design.name, outcome.name, "\(e.rate * Self.million)",
+                              "\(e.low * Self.million)", "\(e.high * Self.million)", "\(e.standardError * Self.million)",
+                              String(e.eventRuns), "\(e.effectiveSize)", "\(e.largestShare)", "\(e.meanWeight)", String(e.nominalCount),
+                              String(e.nominalIntents), e.warning ?? ""]
+                text += fields.map(CSV.field).joined(separator: ",") + "\n"
+            }
+        }
+        return text
+    }
+}

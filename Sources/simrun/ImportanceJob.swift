@@ -1,0 +1,79 @@
+import FaultSim
+import Policies
+
+/// `run` and `compare` with `--importance`: a pilot tunes a bias for the designs' lost orders
+/// (or `--bias` reuses one), the runs draw from the biased world, and the weighted estimates,
+/// their diagnostics and the paired differences are printed (docs/model.md §14).
+enum ImportanceJob {
+    static let importance = OptionSpec(
+        name: "--importance", valueName: nil,
+        help: "Estimate the rare outcomes by importance sampling: a pilot tunes a bias for the designs' lost orders, the runs draw from "
+            + "the biased world and are weighted back; rates, intervals, effective sizes, paired differences (docs/model.md §14).")
+    static let bias = OptionSpec(name: "--bias", valueName: "bias.json",
+                                 help: "With --importance: reuse the bias in this file (written by --bias-out) instead of a pilot.")
+    static let biasOut = OptionSpec(name: "--bias-out", valueName: "bias.json", help: "With --importance: write the tuned bias, for --bias.")
+    static let pilotRuns = OptionSpec.integer("--pilot-runs", help: "With --importance: runs per pilot step (a plain step, then the tuning steps).",
+                                              default: 20_000, grouped: true)
+    static let options = [importance, bias, biasOut, pilotRuns]
+
+    /// Refuses the options that need `--importance` without it, and those that cannot go with it.
+    static func check(_ context: CommandContext, incompatible: [OptionSpec]) throws(CommandFailure) {
+        guard context.given(importance) else {
+            for option in [bias, biasOut, pilotRuns] where context.given(option) {
+                throw context.error("'\(option.name)' needs '--importance'.")
+            }
+            return
+        }
+        for option in incompatible where context.given(option) {
+            throw context.error("'\(option.name)' cannot go with '--importance': its figures are plain counts, and a weighted run's counts "
+                + "are the biased world's. Run without '--importance' for them.")
+        }
+        if context.given(bias) && context.given(pilotRuns) {
+            throw context.error("'--pilot-runs' cannot go with '--bias': a bias read from a file needs no pilot.")
+        }
+    }
+
+    /// Runs the job for `designs` and prints it; `pairs` are the differences to show.
+    static func execute(_ context: CommandContext, command: String, source: ScenarioInput.Source, designs: [Design],
+                        pairs: [(Int, Int)], out: OptionSpec) throws(CommandFailure) -> Int32 {
+        let scenario = source.scenario
+        let biasPath = context.value(bias)
+        let targets = try context.outputs([out, biasOut], inputs: source.inputs + (biasPath.map { [$0] } ?? []))
+        let perStep = try context.integerOrDefault(pilotRuns, in: 1_000...ScenarioInput.maxRuns)
+        let tuned: (bias: FaultBias, steps: [BiasPilot.Step])
+        if let biasPath {
+            do throws(ScenarioError) { tuned = (try FaultBias.load(biasPath), []) } catch { throw ScenarioInput.reported(error) }
+        } else {
+            tuned = BiasPilot.tune(scenario: scenario, designs: designs, runsPerStep: perStep, jobs: context.jobs)
+        }
+        let progress = ProgressLine(total: scenario.runs, label: "simrun \(command) --importance", quiet: context.given(CommonOptions.quiet))
+        let result = Runner.weighted(scenario: scenario, designs: designs, runs: 0..<UInt64(scenario.runs), bias: tuned.bias,
+                                     jobs: context.jobs, progress: progress.counter)
+        progress.finish()
+        let table = ImportanceTable(scenario: scenario, designs: designs, tallies: result.tallies, panel: result.panel)
+        let biasText = tuned.bias.fileText(scenario: scenario.name, designs: designs.map(\.name), steps: tuned.steps)
+        try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText)])
+
+        printOutput("simrun \(command) --importance: \(source.shownPath) (\(scenario.platform.name) platform), "
+            + "\(Grouped.count(scenario.runs, "run")) x \(Grouped.count(designs.count, "design")), seed \(scenario.seed)")
+        if let biasPath {
+            printOutput("bias: read from \(biasPath)")
+        } else {
+            printOutput("bias: tuned for lost orders by a pilot of \(Grouped.format(perStep)) runs per step from run 2^62 "
+                + "(disjoint from the runs estimated)\n")
+            printOutput(ImportanceTable.pilotText(tuned.steps, designs: designs), terminator: "")
+        }
+        printOutput("biased (a run is nominal with probability \(FixedPoint.format(tuned.bias.nominalShare, places: 2))): "
+            + ImportanceTable.biasText(tuned.bias) + "\n")
+        printOutput("weighted estimates, per 10^6 intents, 95% intervals (z, from the runs' weighted counts):")
+        printOutput(table.ratesText, terminator: "")
+        let fallbacks = table.fallbackText
+        if !fallbacks.isEmpty { printOutput("\n" + fallbacks, terminator: "") }
+        if !pairs.isEmpty {
+            printOutput("\npaired over the same runs and biased worlds (z-test on the runs' weighted differences; McNemar's exact "
+                + "test does not hold under weights):")
+            printOutput(table.differencesText(pairs), terminator: "")
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,149 @@
+import FaultSim
+import Foundation
+import Policies
+import Testing
+
+/// Importance sampling (docs/model.md §14): a bias that biases nothing changes nothing, weighted
+/// estimates are unbiased (a planted rare event of known probability is covered at the
+/// interval's rate), the sums are the same on any thread count, the paired difference is
+/// consistent with the two rates, degenerate weights are flagged, and the bias file round-trips.
+@Suite("Importance sampling")
+struct ImportanceSamplingTests: PinnedStoreKitWorlds {
+    static var planted: Double { 1e-6 }
+
+    /// A world whose only loss is planted: the user buys outside the app with probability
+    /// `planted` and never opens the app within the horizon, and the design cannot credit such a
+    /// purchase from Apple's data alone (`TestDesigns.recommendedWithoutLink`). Lost rate: exactly
+    /// `planted` per intent.
+    static func plantedWorld(seed: UInt64 = 1) -> Scenario {
+        var scenario = outsideWorld()
+        scenario.user.outsideAppPurchaseProbability = planted
+        scenario.user.outsideAppOpenDelay = .fixed(40 * 24 * hour)
+        scenario.user.returningCustomerProbability = 1
+        scenario.seed = seed
+        return scenario
+    }
+
+    static func boosting(_ kind: FaultKind, to q: Double) -> FaultBias {
+        var firing = FaultBias.identity.firing
+        firing[kind.rawValue] = q
+        return FaultBias(firing: firing, nominalShare: 0.1)
+    }
+
+    @Test("A bias that biases nothing leaves every outcome the plain run's and weighs every run 1")
+    func identityBiasChangesNothing() {
+        let scenario = Scenario()
+        let designs = [Design.naive, .faultSimRecommended]
+        let plain = Runner.run(scenario: scenario, designs: designs, runs: 0..<300, jobs: 2)
+        let weighted = Runner.weighted(scenario: scenario, designs: designs, runs: 0..<300, bias: .identity, jobs: 2)
+        #expect(weighted.tallies == plain)
+        for design in designs.indices {
+            let lost = weighted.panel.rate(design, .lost, intents: plain[design].intents)
+            #expect(lost.meanWeight == 1 && lost.meanWeightError == 0)
+            #expect(lost.rate == Double(plain[design].lost) / Double(plain[design].intents))
+        }
+    }
+
+    @Test("A planted loss of probability 1e-6 is estimated within its interval at about the stated rate (1,000 runs a seed)")
+    func plantedRareEventIsCovered() {
+        let bias = Self.boosting(.outsideAppPurchase, to: 0.3)
+        let seeds = TestScale.pick(quick: 40, full: 200)
+        var covered = 0
+        for seed in 1...seeds {
+            let result = Runner.weighted(scenario: Self.plantedWorld(seed: UInt64(seed)), designs: [TestDesigns.recommendedWithoutLink],
+                                         runs: 0..<1_000, bias: bias, jobs: 2)
+            let lost = result.panel.rate(0, .lost, intents: result.tallies[0].intents)
+            if lost.low <= Self.planted && Self.planted <= lost.high { covered += 1 }
+        }
+        // 95% intervals: at 40 seeds, 33 or more covering is what a true 95% gives 99.6% of the time.
+        #expect(Double(covered) >= 0.83 * Double(seeds), "covered \(covered) of \(seeds)")
+        let plain = Runner.run(scenario: Self.plantedWorld(), designs: [TestDesigns.recommendedWithoutLink], runs: 0..<1_000, jobs: 2)
+        #expect(plain[0].lost == 0, "plain Monte Carlo sees nothing at this size")
+    }
+
+    @Test("A fault read once per intent: its weighted firings per run are its nominal probability")
+    func weightedFiringsAreNominal() {
+        let result = Runner.weighted(scenario: Self.plantedWorld(), designs: [TestDesigns.recommendedWithoutLink], runs: 0..<4_000,
+                                     bias: Self.boosting(.outsideAppPurchase, to: 0.5), jobs: 2)
+        let estimate = result.panel.firingsPerRun(0, .outsideAppPurchase)
+        #expect(abs(estimate / Self.planted - 1) < 0.1, "\(estimate)")
+        #expect(result.tallies[0].faultCounts[FaultKind.outsideAppPurchase.rawValue] > 1_000, "the biased world fired it often")
+    }
+
+    @Test("The weighted sums are the same on 1 and 2 threads and any chunk size")
+    func weightedSumsDoNotDependOnThreads() {
+        let bias = Self.boosting(.appCrash, to: 0.2)
+        let scenario = Scenario()
+        let designs = [Design.naive, .bliap]
+        let one = Runner.weighted(scenario: scenario, designs: designs, runs: 0..<400, bias: bias, jobs: 1).panel
+        let two = Runner.weighted(scenario: scenario, designs: designs, runs: 0..<400, bias: bias, jobs: 2, chunkSize: 37).panel
+        #expect(one == two)
+    }
+
+    @Test("A paired difference is the difference of the two rates; a design against itself differs by exactly 0")
+    func pairedDifferenceIsConsistent() {
+        let bias = Self.boosting(.appCrash, to: 0.2)
+        let result = Runner.weighted(scenario: Scenario(), designs: [.naive, .bliap, .naive], runs: 0..<400, bias: bias, jobs: 2)
+        let intents = result.tallies[0].intents
+        let difference = result.panel.difference(0, 1, .lost, intents: intents)
+        let rates = (result.panel.rate(0, .lost, intents: intents).rate, result.panel.rate(1, .lost, intents: intents).rate)
+        #expect(abs(difference.difference - (rates.0 - rates.1)) < 1e-12)
+        let same = result.panel.difference(0, 2, .lost, intents: intents)
+        #expect(same.difference == 0 && same.standardError == 0 && same.logP == 0)
+    }
+
+    @Test("Weights that degenerate are flagged, and the estimate falls back to the nominal runs' plain count")
+    func degenerateWeightsAreFlagged() {
+        // Biased *against* the only loss: it happens almost only in the nominal runs, each weighing 1/α.
+        var scenario = Self.plantedWorld()
+        scenario.user.outsideAppPurchaseProbability = 0.05
+        let result = Runner.weighted(scenario: scenario, designs: [TestDesigns.recommendedWithoutLink], runs: 0..<4_000,
+                                     bias: Self.boosting(.outsideAppPurchase, to: 1e-4), jobs: 2)
+        let lost = result.panel.rate(0, .lost, intents: result.tallies[0].intents)
+        #expect(lost.warning?.contains("effective sample size") == true, "\(lost)")
+        #expect(lost.nominalIntents > 300 && lost.fallback.rate > 0)
+    }
+
+    @Test("Exact sums do not depend on the order of their addends and convert back to the sum")
+    func exactSumsAreOrderFree() {
+        var generator = SystemRandomNumberGenerator()
+        let values = (0..<2_000).map { _ in Double.random(in: 0..<1, using: &generator) * pow(10, Double.random(in: -20...6, using: &generator)) }
+        var forward = ExactSum(), backward = ExactSum(), halves = ExactSum(), second = ExactSum()
+        for value in values { forward.add(value) }
+        for value in values.reversed() { backward.add(value) }
+        for value in values.prefix(1_000) { halves.add(value) }
+        for value in values.suffix(1_000) { second.add(value) }
+        halves.add(second)
+        #expect(forward == backward && forward == halves)
+        let naive = values.sorted().reduce(0, +)
+        #expect(abs(forward.value / naive - 1) < 1e-12)
+    }
+
+    @Test("A bias file reloads to the same bias; a broken one names the file, the key and the value (exit 65, nothing written)")
+    func biasFileRoundTripsAndErrors() throws {
+        var bias = Self.boosting(.neverReturnsAfterLeave, to: 0.312_345_678_912_345_6)
+        bias.tails[2 * TailSlot.relaunchDelay.rawValue] = 0.05
+        bias.tails[2 * TailSlot.relaunchDelay.rawValue + 1] = 0.02
+        let text = bias.fileText(scenario: "default", designs: ["naive"], steps: [])
+        #expect(try FaultBias.parse(text, file: "b.json") == bias)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faultsim-bias-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("bias.json").path
+        try text.replacingOccurrences(of: "never_returns_after_leave", with: "never_returns").write(toFile: broken, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("out.csv").path
+        let transcript = expectSimrun(["compare", "--designs", "naive,bliap", "--runs", "20", "--importance", "--bias", broken, "--out", out],
+                                      exits: 65)
+        #expect(transcript.errorOutput.contains(broken) && transcript.errorOutput.contains("firing.never_returns"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        expectSimrun(["compare", "--designs", "naive,bliap", "--runs", "20", "--bias", broken], exits: 64)
+    }
+
+    @Test("compare --importance tunes a bias, prints the weighted table and the paired difference")
+    func compareWithImportanceRuns() {
+        let transcript = expectSimrun(["compare", "--designs", "naive,bliap", "--runs", "2000", "--importance", "--pilot-runs", "1000",
+                                       "--quiet"], exits: 0)
+        #expect(transcript.output.contains("weighted estimates, per 10^6 intents"))
+        #expect(transcript.output.contains("paired over the same runs and biased worlds"))
+    }
+}

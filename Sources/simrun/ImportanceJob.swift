@@ -13,7 +13,7 @@ enum ImportanceJob {
                                  help: "With --importance: reuse the bias in this file (written by --bias-out) instead of a pilot.")
     static let biasOut = OptionSpec(name: "--bias-out", valueName: "bias.json", help: "With --importance: write the tuned bias, for --bias.")
     static let pilotRuns = OptionSpec.integer("--pilot-runs", help: "With --importance: runs per pilot step (a plain step, then the tuning steps).",
-                                              default: 20_000, grouped: true)
+                                              default: 100_000, grouped: true)
     static let options = [importance, bias, biasOut, pilotRuns]
 
     /// Refuses the options that need `--importance` without it, and those that cannot go with it.
@@ -51,7 +51,7 @@ enum ImportanceJob {
                                      jobs: context.jobs, progress: progress.counter)
         progress.finish()
         let table = ImportanceTable(scenario: scenario, designs: designs, tallies: result.tallies, panel: result.panel)
-        let biasText = tuned.bias.fileText(scenario: scenario.name, designs: designs.map(\.name), steps: tuned.steps)
+        let biasText = tuned.bias.fileText(scenario: scenario.name, steps: tuned.steps)
         try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText)])
 
         printOutput("simrun \(command) --importance: \(source.shownPath) (\(scenario.platform.name) platform), "
@@ -59,12 +59,13 @@ enum ImportanceJob {
         if let biasPath {
             printOutput("bias: read from \(biasPath)")
         } else {
-            printOutput("bias: tuned for lost orders by a pilot of \(Grouped.format(perStep)) runs per step from run 2^62 "
-                + "(disjoint from the runs estimated)\n")
-            printOutput(ImportanceTable.pilotText(tuned.steps, designs: designs), terminator: "")
+            printOutput("bias: one world per design, tuned for its lost orders by multilevel cross-entropy, \(Grouped.format(perStep)) "
+                + "pilot runs per step from run 2^62 (disjoint from the runs estimated)\n")
+            printOutput(ImportanceTable.pilotText(tuned.steps), terminator: "")
         }
-        printOutput("biased (a run is nominal with probability \(FixedPoint.format(tuned.bias.nominalShare, places: 2))): "
-            + ImportanceTable.biasText(tuned.bias) + "\n")
+        printOutput("sampled from a mixture: the nominal world in \(FixedPoint.format(tuned.bias.nominalShare * 100, places: 0))% of the runs, "
+            + "else one of \(Grouped.count(tuned.bias.components.count, "biased world")) (weights by the balance heuristic):")
+        printOutput(ImportanceTable.biasText(tuned.bias) + "\n")
         printOutput("weighted estimates, per 10^6 intents, 95% intervals (z, from the runs' weighted counts):")
         printOutput(table.ratesText, terminator: "")
         let fallbacks = table.fallbackText

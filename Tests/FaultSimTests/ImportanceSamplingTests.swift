@@ -25,7 +25,7 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
     }
 
     static func boosting(_ kind: FaultKind, to q: Double) -> FaultBias {
-        var firing = FaultBias.identity.firing
+        var firing = BiasedWorld.nominal.firing
         firing[kind.rawValue] = q
         return FaultBias(firing: firing, nominalShare: 0.1)
     }
@@ -122,9 +122,11 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
     @Test("A bias file reloads to the same bias; a broken one names the file, the key and the value (exit 65, nothing written)")
     func biasFileRoundTripsAndErrors() throws {
         var bias = Self.boosting(.neverReturnsAfterLeave, to: 0.312_345_678_912_345_6)
-        bias.tails[2 * TailSlot.relaunchDelay.rawValue] = 0.05
-        bias.tails[2 * TailSlot.relaunchDelay.rawValue + 1] = 0.02
-        let text = bias.fileText(scenario: "default", designs: ["naive"], steps: [])
+        bias.components[0].tails[2 * TailSlot.relaunchDelay.rawValue] = 0.05
+        bias.components[0].tails[2 * TailSlot.relaunchDelay.rawValue + 1] = 0.02
+        bias.components[0].belowIOS15 = 0.25
+        bias.components.append(BiasedWorld(firing: Self.boosting(.appCrash, to: 0.1).components[0].firing, designs: ["naive"]))
+        let text = bias.fileText(scenario: "default", steps: [])
         #expect(try FaultBias.parse(text, file: "b.json") == bias)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faultsim-bias-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -134,7 +136,7 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         let out = folder.appendingPathComponent("out.csv").path
         let transcript = expectSimrun(["compare", "--designs", "naive,bliap", "--runs", "20", "--importance", "--bias", broken, "--out", out],
                                       exits: 65)
-        #expect(transcript.errorOutput.contains(broken) && transcript.errorOutput.contains("firing.never_returns"))
+        #expect(transcript.errorOutput.contains(broken) && transcript.errorOutput.contains("worlds[0].firing.never_returns"))
         #expect(!FileManager.default.fileExists(atPath: out))
         expectSimrun(["compare", "--designs", "naive,bliap", "--runs", "20", "--bias", broken], exits: 64)
     }

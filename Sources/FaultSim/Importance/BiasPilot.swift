@@ -1,167 +1,148 @@
 import Policies
 
-/// Chooses importance sampling's bias for the lost orders of some designs: a balanced start,
-/// then cross-entropy steps (Rubinstein; de Boer, Kroese, Mannor and Rubinstein 2005), on pilot
-/// runs numbered from 2^62, disjoint from every estimation run (choosing a bias on the runs it
-/// then estimates from would make the estimate depend on the choice).
+/// Chooses importance sampling's bias for the lost orders of some designs by multilevel
+/// cross-entropy (Rubinstein 1999; de Boer, Kroese, Mannor and Rubinstein 2005), on pilot runs
+/// numbered from 2^62, disjoint from every estimation run (choosing a bias on the runs it then
+/// estimates from would make the estimate depend on the choice).
 ///
-/// **Balanced start** (balanced failure biasing, Shahabuddin 1994, translated to independent
-/// draws): a plain pilot counts how often each kind is read per run (n̄, the most over the
-/// designs) and its nominal probability p. Every rare kind (p below `rareBelow`) gets an equal
-/// share c = budget / (rare kinds) of expected boosted firings per run: q = min(0.5, max(p, c/n̄)).
-/// So any loss mechanism of k rare faults is reached with chance of order c^k however rare each
-/// fault is, and the no-fire factors ((1 − p)/(1 − q) per point) compound to about e^budget.
-///
-/// **Cross-entropy step**: the bias closest (in Kullback-Leibler divergence) to the
-/// zero-variance law of the target, within the family: for each kind, the weighted share of
-/// its points that fired among the runs with a lost intent,
-/// q = Σ_d (Σ Y_d · fired / Σ Y_d) / Σ_d (Σ Y_d · read / Σ Y_d), each design normalised by its own
-/// total so the design that loses least has as much say as the one that loses most; smoothed
-/// (0.7 new, 0.3 old) and kept within [p/20, 0.9]. A design with too few events doubles the
-/// budget and starts again (at most `maxLadder` times).
+/// A lost order is too rare to learn from directly, so the pilot climbs to it through a score
+/// that says how close a run came: the longest time from a charge to its delivery
+/// (`World.lastRunDeliveryScore`; an undelivered charge scores above any delay). Each step runs
+/// `runsPerStep` runs under the current bias, calls elite the runs of each design whose score is
+/// at or above the design's level, and moves the bias to the closest (in Kullback-Leibler
+/// divergence) to the law of the elite runs within the family: for each fault kind, the weighted
+/// share of its points that fired among the elite runs,
+/// q = Σ_d (Σ elite W · fired / Σ elite W) / Σ_d (Σ elite W · read / Σ elite W), each design
+/// normalised by its own total so every design has the same say; the same for each tail's bins
+/// and for the iOS trait; smoothed (0.7 new, 0.3 old) and kept within [p/20, 0.9]; a kind no
+/// elite run read goes back to nominal. The next level is the (1 − ρ) quantile of the step's
+/// scores (ρ = 0.05), never lower than the last. Once every design's level is the lost order
+/// itself, `finalSteps` more steps tune on lost orders alone (weighted by how many).
 public enum BiasPilot {
     public static let firstRun: UInt64 = 1 << 62
-    public static let rareBelow = 0.05
     public static let smoothing = 0.7
-    public static let maxLadder = 3
+    public static let rarity = 0.01
     public static let minimumEvents: Int64 = 30
 
-    /// One pilot step, for the output: what it was, and each design's events and effective size.
+    /// One pilot step, for the output: the design tuned, its level, and its events and effective
+    /// size under the step's bias.
     public struct Step: Sendable, Equatable {
+        public let design: String
         public let label: String
-        public let eventRuns: [Int64]
-        public let effectiveSize: [Double]
+        public let eventRuns: Int64
+        public let effectiveSize: Double
     }
 
-    /// Tunes a bias for `designs`' lost orders in `scenario`.
-    /// - Complexity: (1 + ladder + iterations) · `runsPerStep` runs of every design.
-    public static func tune(scenario: Scenario, designs: [Design], runsPerStep: Int, iterations: Int = 4,
-                            budget: Double = 2, nominalShare: Double = 0.1, jobs: Int) -> (bias: FaultBias, steps: [Step]) {
-        var start = firstRun
-        func pilot(_ bias: FaultBias) -> (tallies: [DesignTally], panel: WeightedPanel) {
-            defer { start += UInt64(runsPerStep) }
-            return Runner.weighted(scenario: scenario, designs: designs, runs: start..<(start + UInt64(runsPerStep)), bias: bias,
-                                   jobs: jobs, tunes: true)
-        }
-        let identity = FaultBias(firing: FaultBias.identity.firing, nominalShare: nominalShare)
-        let plain = pilot(identity).panel
+    /// Tunes one biased world per design, each for that design's lost orders, and returns their
+    /// mixture: each design's mechanisms are its own, and one world pooled over several designs
+    /// serves the one that loses most.
+    /// - Complexity: per design, (1 + at most `maxSteps`) · `runsPerStep` runs.
+    public static func tune(scenario: Scenario, designs: [Design], runsPerStep: Int, maxSteps: Int = 16, finalSteps: Int = 2,
+                            nominalShare: Double = 0.1, jobs: Int) -> (bias: FaultBias, steps: [Step]) {
+        var worlds: [BiasedWorld] = []
         var steps: [Step] = []
-        var strength = budget
-        var bias = balanced(plain, budget: strength, nominalShare: nominalShare)
-        var ladder = 0
-        var iteration = 0
-        while iteration < iterations {
-            let result = pilot(bias)
-            let step = Self.step(result, label: "cross-entropy \(iteration + 1) (budget \(strength))")
-            steps.append(step)
-            if step.eventRuns.contains(where: { $0 < minimumEvents }) && ladder < maxLadder {
-                ladder += 1
-                strength *= 2
-                bias = balanced(plain, budget: strength, nominalShare: nominalShare)
-                continue
+        for design in designs {
+            let tuned = tuneWorld(scenario: scenario, design: design, runsPerStep: runsPerStep, maxSteps: maxSteps, finalSteps: finalSteps,
+                                  nominalShare: nominalShare, jobs: jobs)
+            worlds.append(tuned.world)
+            steps += tuned.steps
+        }
+        return (FaultBias(components: worlds, nominalShare: nominalShare), steps)
+    }
+
+    /// The multilevel cross-entropy climb for one design (see the type's comment).
+    static func tuneWorld(scenario: Scenario, design: Design, runsPerStep: Int, maxSteps: Int, finalSteps: Int, nominalShare: Double,
+                          jobs: Int) -> (world: BiasedWorld, steps: [Step]) {
+        var start = firstRun
+        func pilot(_ world: BiasedWorld, _ level: SimTime?) -> (tallies: [DesignTally], panel: WeightedPanel) {
+            defer { start += UInt64(runsPerStep) }
+            return Runner.weighted(scenario: scenario, designs: [design], runs: start..<(start + UInt64(runsPerStep)),
+                                   bias: FaultBias(components: [world], nominalShare: nominalShare), jobs: jobs, tunes: true,
+                                   levels: level.map { [$0] })
+        }
+        var world = BiasedWorld(firing: BiasedWorld.nominal.firing, designs: [design.name])
+        let plain = pilot(world, nil)
+        let lost = scenario.horizonMs + 1
+        var level = nextLevel(plain.panel.designs[0], after: 0, lost: lost)
+        let nominal = plain.panel.designs[0].largestNominal
+        var steps: [Step] = []
+        var atTarget = 0
+        for _ in 0..<maxSteps {
+            let reached = level >= lost
+            let result = pilot(world, reached ? nil : level)
+            let estimate = result.panel.rate(0, .lost, intents: result.tallies[0].intents)
+            steps.append(Step(design: design.name, label: reached ? "lost orders" : "delivered after " + DurationText.human(level),
+                              eventRuns: estimate.eventRuns, effectiveSize: estimate.effectiveSize))
+            world = crossEntropy(result.panel.designs[0], from: world, nominal: nominal,
+                                 belowIOS15Share: scenario.device.belowIOS15Probability)
+            if reached {
+                atTarget += 1
+                if atTarget >= finalSteps && estimate.eventRuns >= minimumEvents { break }
             }
-            bias = crossEntropy(result.panel, from: bias, nominal: plain)
-            iteration += 1
+            level = nextLevel(result.panel.designs[0], after: level, lost: lost)
         }
-        return (bias, steps)
+        return (world, steps)
     }
 
-    /// The balanced start from a plain pilot's read counts.
-    static func balanced(_ plain: WeightedPanel, budget: Double, nominalShare: Double) -> FaultBias {
-        let runs = Double(max(plain.runs, 1))
-        let (nominal, readsPerRun) = nominalAndReads(plain)
-        let rare = FaultKind.allCases.filter { nominal[$0.rawValue] > 0 && nominal[$0.rawValue] < rareBelow && readsPerRun[$0.rawValue] > 0 }
-        var firing = FaultBias.identity.firing
-        let share = budget / Double(max(rare.count, 1))
-        for kind in rare {
-            let p = nominal[kind.rawValue]
-            let q = min(0.5, max(p, share / readsPerRun[kind.rawValue]))
-            if q > p { firing[kind.rawValue] = q }
-        }
-        var tails = FaultBias.identity.tails
-        for slot in TailSlot.allCases {
-            let drawsPerRun = (0..<3).map { bin in plain.designs.map { Double($0.tailBins[3 * slot.rawValue + bin]) }.max() ?? 0 }
-                .reduce(0, +) / runs
-            guard drawsPerRun > 0 else { continue }
-            let upper = min(0.3, max(TailSlot.upperTail * 2, share / drawsPerRun))
-            tails[2 * slot.rawValue] = upper
-            tails[2 * slot.rawValue + 1] = upper / 2
-        }
-        return FaultBias(firing: firing, nominalShare: nominalShare, tails: tails)
+    /// The next level: the (1 − ρ) quantile of the step's scores, at least the last level, at
+    /// most the lost order's score.
+    static func nextLevel(_ design: WeightedDesign, after previous: SimTime, lost: SimTime) -> SimTime {
+        let sorted = design.scores.sorted()
+        let quantile = sorted.isEmpty ? lost : sorted[min(sorted.count - 1, Int(Double(sorted.count) * (1 - rarity)))]
+        return min(lost, max(previous, quantile, 1))
     }
 
-    /// Each kind's largest nominal probability and its reads per run (the most over the designs).
-    static func nominalAndReads(_ panel: WeightedPanel) -> (nominal: [Double], readsPerRun: [Double]) {
-        let runs = Double(max(panel.runs, 1))
-        var nominal = [Double](repeating: 0, count: FaultKind.allCases.count)
-        var reads = nominal
-        for design in panel.designs {
-            for kind in nominal.indices {
-                nominal[kind] = max(nominal[kind], design.largestNominal[kind])
-                reads[kind] = max(reads[kind], Double(design.reads[kind]) / runs)
-            }
-        }
-        return (nominal, reads)
-    }
-
-    /// One cross-entropy update of `bias` from a pilot under it.
-    static func crossEntropy(_ panel: WeightedPanel, from bias: FaultBias, nominal plain: WeightedPanel) -> FaultBias {
-        let (nominal, _) = nominalAndReads(plain)
-        let lost = WeightedPanel.outcomes.firstIndex(of: .lost)!
-        var firing = bias.firing
+    /// One cross-entropy update of `world` from a pilot step under it: each kind's weighted share
+    /// of elite points that fired, each tail's bin shares, the iOS trait's share below.
+    static func crossEntropy(_ sums: WeightedDesign, from world: BiasedWorld, nominal: [Double], belowIOS15Share: Double) -> BiasedWorld {
+        var next = world
         for kind in FaultKind.allCases {
             let k = kind.rawValue
             let p = nominal[k]
             guard p > 0 && p < 1 else { continue }
-            var fired = 0.0, read = 0.0
-            for design in panel.designs {
-                let total = design.sums[lost].value
-                guard total > 0 else { continue }
-                fired += design.tunedFires[k].value / total
-                read += design.tunedReads[k].value / total
-            }
+            let read = sums.tunedReads[k].value
             guard read > 0 else {
-                firing[k] = 0  // no loss run read it: nothing to gain from biasing it
+                next.firing[k] = 0  // no elite run read it: nothing to gain from biasing it
                 continue
             }
-            let old = bias.firing(kind, nominal: p)
-            let target = min(0.9, max(p / 20, fired / read))
-            let q = smoothing * target + (1 - smoothing) * old
-            firing[k] = abs(q - p) <= p * 0.01 ? 0 : q
+            let q = smoothed(sums.tunedFires[k].value / read, old: world.firing(kind, nominal: p), nominal: p)
+            next.firing[k] = abs(q - p) <= p * 0.01 ? 0 : q
         }
-        return FaultBias(firing: firing, nominalShare: bias.nominalShare, tails: crossEntropyTails(panel, from: bias))
+        next.tails = crossEntropyTails(sums, from: world)
+        let traitReads = sums.tunedTraitReads.value
+        if belowIOS15Share > 0 && belowIOS15Share < 1 && traitReads > 0 {
+            let q = smoothed(sums.tunedTraitBelow.value / traitReads, old: world.belowIOS15(nominal: belowIOS15Share), nominal: belowIOS15Share)
+            next.belowIOS15 = abs(q - belowIOS15Share) <= belowIOS15Share * 0.01 ? 0 : q
+        } else {
+            next.belowIOS15 = 0
+        }
+        return next
     }
 
-    /// The tail masses' update: each slot's weighted bin frequencies over the runs with a lost
-    /// intent, each design normalised by its own total, smoothed and kept within
-    /// [nominal width / 20, 0.4]; a slot no loss run drew returns to nominal.
-    static func crossEntropyTails(_ panel: WeightedPanel, from bias: FaultBias) -> [Double] {
-        let lost = WeightedPanel.outcomes.firstIndex(of: .lost)!
-        var tails = bias.tails
+    /// The update `target` smoothed with `old`, kept within [p/20, 0.9].
+    static func smoothed(_ target: Double, old: Double, nominal p: Double) -> Double {
+        let clamped = min(0.9, max(p / 20, target))
+        return smoothing * clamped + (1 - smoothing) * old
+    }
+
+    /// The tail masses' update: each slot's weighted bin shares among the elite runs, never
+    /// below the bin's nominal width, at most 0.4; a slot no elite run drew returns to nominal.
+    static func crossEntropyTails(_ sums: WeightedDesign, from world: BiasedWorld) -> [Double] {
+        var tails = world.tails
         for slot in TailSlot.allCases {
-            var binShares = [0.0, 0.0, 0.0]
-            for design in panel.designs {
-                let total = design.sums[lost].value
-                guard total > 0 else { continue }
-                for bin in 0..<3 { binShares[bin] += design.tunedTailBins[3 * slot.rawValue + bin].value / total }
-            }
-            let draws = binShares.reduce(0, +)
+            let bins = (0..<3).map { sums.tunedTailBins[3 * slot.rawValue + $0].value }
+            let draws = bins[0] + bins[1] + bins[2]
             guard draws > 0 else {
                 tails[2 * slot.rawValue] = 0
                 tails[2 * slot.rawValue + 1] = 0
                 continue
             }
-            let old = bias.tailMasses(slot)
+            let old = world.tailMasses(slot)
             for bin in 1...2 {
-                let target = min(0.4, max(TailSlot.widths[bin] / 20, binShares[bin] / draws))
+                let target = min(0.4, max(TailSlot.widths[bin], bins[bin] / draws))
                 tails[2 * slot.rawValue + bin - 1] = max(TailSlot.widths[bin], smoothing * target + (1 - smoothing) * old[bin])
             }
         }
         return tails
-    }
-
-    static func step(_ result: (tallies: [DesignTally], panel: WeightedPanel), label: String) -> Step {
-        let rates = result.tallies.indices.map { result.panel.rate($0, .lost, intents: result.tallies[$0].intents) }
-        return Step(label: label, eventRuns: rates.map(\.eventRuns), effectiveSize: rates.map(\.effectiveSize))
     }
 }

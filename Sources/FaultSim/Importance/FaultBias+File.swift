@@ -1,40 +1,38 @@
 /// The bias file (`--bias-out`, `--bias`): a tuned bias kept so a later job reuses it without a
-/// new pilot, and so an output can say exactly which biased world it sampled.
+/// new pilot, and so an output can say exactly which law it sampled.
 ///
-///     { "format": "faultsim-bias 1", "scenario": "default", "designs": ["a", "b"], "target": "lost",
-///       "nominalShare": 0.1, "firing": { "never_returns_after_leave": 0.31, ... },
-///       "pilot": [ { "step": "...", "eventRuns": [..], "effectiveSize": [..] } ] }
+///     { "format": "faultsim-bias 1", "scenario": "default", "target": "lost", "nominalShare": 0.1,
+///       "worlds": [ { "designs": ["faultsim-recommended"], "belowIOS15": 0.9,
+///                     "firing": { "outside_app_purchase": 0.9, ... },
+///                     "tails": { "user.outsideAppOpenDelay": [0.31, 0.28] } }, ... ],
+///       "pilot": [ { "design": "...", "step": "...", "eventRuns": 6268, "effectiveSize": 537 } ] }
 ///
-/// `firing` names each biased kind by its fault name (`simrun keys --faults`) with the
-/// probability its points fire with in a biased run; probabilities are written in Swift's
-/// shortest round-trip form, so a reload gives the same bits and the same weights. `scenario`,
-/// `designs` and `pilot` say where the bias came from; a bias is valid for any scenario (a
-/// badly chosen one costs efficiency, never correctness), so they are not checked on load.
+/// Each of `worlds` is one biased world of the mixture (`BiasedWorld`): `firing` names each
+/// biased kind by its fault name (`simrun keys --faults`) with the probability its points fire
+/// with; `tails` gives a delay's two tail masses; `belowIOS15` the iOS trait's probability (0:
+/// nominal). Probabilities are written in Swift's shortest round-trip form, so a reload gives the
+/// same bits and the same weights. `scenario`, `designs` and `pilot` say where the bias came from;
+/// a bias is valid for any scenario (a badly chosen one costs precision, never correctness), so
+/// they are not checked on load.
 extension FaultBias {
     public static let fileFormat = "faultsim-bias 1"
 
-    /// The file's text: the bias, what it was tuned for, and the pilot's steps.
-    public func fileText(scenario: String, designs: [String], steps: [BiasPilot.Step]) -> String {
-        let firing = biasedKinds.map { (key: $0.row.name, value: JSONValue.number("\(self.firing[$0.rawValue])"), line: 0) }
-        let tails = biasedTails.map { slot in
-            (key: slot.name, value: JSONValue.array([.number("\(self.tails[2 * slot.rawValue])"), .number("\(self.tails[2 * slot.rawValue + 1])")]),
-             line: 0)
-        }
+    /// The file's text: the mixture, what it was tuned for, and the pilot's steps.
+    public func fileText(scenario: String, steps: [BiasPilot.Step]) -> String {
         let pilot = steps.map { step in
             JSONValue.object([
+                (key: "design", value: .string(step.design), line: 0),
                 (key: "step", value: .string(step.label), line: 0),
-                (key: "eventRuns", value: .array(step.eventRuns.map { .number(String($0)) }), line: 0),
-                (key: "effectiveSize", value: .array(step.effectiveSize.map { .number(String(Int($0.rounded()))) }), line: 0),
+                (key: "eventRuns", value: .number(String(step.eventRuns)), line: 0),
+                (key: "effectiveSize", value: .number(String(Int(step.effectiveSize.rounded()))), line: 0),
             ])
         }
         let value = JSONValue.object([
             (key: "format", value: .string(Self.fileFormat), line: 0),
             (key: "scenario", value: .string(scenario), line: 0),
-            (key: "designs", value: .array(designs.map { .string($0) }), line: 0),
             (key: "target", value: .string("lost"), line: 0),
             (key: "nominalShare", value: .number("\(nominalShare)"), line: 0),
-            (key: "firing", value: .object(firing), line: 0),
-            (key: "tails", value: .object(tails), line: 0),
+            (key: "worlds", value: .array(components.map(\.json)), line: 0),
             (key: "pilot", value: .array(pilot), line: 0),
         ])
         return JSONWriter.records(value) + "\n"
@@ -54,15 +52,52 @@ extension FaultBias {
         guard format == fileFormat else {
             throw reader.fail("format", JSONValue.string(format), "expected \"\(fileFormat)\" (a file written by --bias-out)")
         }
-        var scenario = "", designs: [String] = [], target = "lost"
+        var scenario = "", target = "lost"
         try reader.string("scenario", &scenario)
-        try reader.stringList("designs", &designs)
         try reader.string("target", &target)
         guard target == "lost" else { throw reader.fail("target", JSONValue.string(target), "the only target is \"lost\"") }
         var share = 0.1
         try reader.probability("nominalShare", &share)
         guard share > 0 else { throw reader.fail("nominalShare", JSONValue.number("\(share)"), "the nominal share must be above 0") }
-        var firing = FaultBias.identity.firing
+        guard let list = reader.value("worlds"), case .array(let items) = list, !items.isEmpty else {
+            throw reader.fail("worlds", reader.value("worlds") ?? .null, "expected a list of one or more biased worlds")
+        }
+        var worlds: [BiasedWorld] = []
+        for (index, item) in items.enumerated() {
+            var world = try ObjectReader(file: file, path: "worlds[\(index)]", value: item)
+            worlds.append(try BiasedWorld.read(&world))
+            try world.finish()
+        }
+        _ = reader.value("pilot")
+        try reader.finish()
+        return FaultBias(components: worlds, nominalShare: share)
+    }
+}
+
+extension BiasedWorld {
+    /// The world as the bias file writes it.
+    var json: JSONValue {
+        let kinds = biasedKinds.map { (key: $0.row.name, value: JSONValue.number("\(firing[$0.rawValue])"), line: 0) }
+        let slots = biasedTails.map { slot in
+            (key: slot.name, value: JSONValue.array([.number("\(tails[2 * slot.rawValue])"), .number("\(tails[2 * slot.rawValue + 1])")]),
+             line: 0)
+        }
+        let named = designs.isEmpty ? [] : [(key: "designs", value: JSONValue.array(designs.map { .string($0) }), line: 0)]
+        return .object(named + [
+            (key: "belowIOS15", value: .number("\(belowIOS15)"), line: 0),
+            (key: "firing", value: .object(kinds), line: 0),
+            (key: "tails", value: .object(slots), line: 0),
+        ])
+    }
+
+    /// One world of a bias file.
+    static func read(_ reader: inout ObjectReader) throws(ScenarioError) -> BiasedWorld {
+        var world = BiasedWorld.nominal
+        try reader.stringList("designs", &world.designs)
+        try reader.probability("belowIOS15", &world.belowIOS15)
+        guard world.belowIOS15 < 1 else {
+            throw reader.fail("belowIOS15", JSONValue.number("\(world.belowIOS15)"), "a biased probability must be below 1")
+        }
         if var kinds = try reader.object("firing") {
             for field in kinds.fields {
                 guard let kind = FaultKind.allCases.first(where: { $0.row.name == field.key }) else {
@@ -71,19 +106,17 @@ extension FaultBias {
                 var q = 0.0
                 try kinds.probability(field.key, &q)
                 guard q < 1 else { throw kinds.fail(field.key, field.value, "a biased probability must be below 1") }
-                firing[kind.rawValue] = q
+                world.firing[kind.rawValue] = q
             }
             try kinds.finish()
         }
-        let tails = try readTails(&reader)
-        _ = reader.value("pilot")
-        try reader.finish()
-        return FaultBias(firing: firing, nominalShare: share, tails: tails)
+        world.tails = try readTails(&reader)
+        return world
     }
 
     /// `"tails": {"user.relaunchDelay": [upper, deepest], ...}`: the two tail bins' masses.
     static func readTails(_ reader: inout ObjectReader) throws(ScenarioError) -> [Double] {
-        var tails = FaultBias.identity.tails
+        var tails = BiasedWorld.nominal.tails
         guard let slots = try reader.object("tails") else { return tails }
         for field in slots.fields {
             guard let slot = TailSlot.allCases.first(where: { $0.name == field.key }) else {

@@ -7,12 +7,12 @@ extension Runner {
     /// no bias changes, are an estimate of anything). The same bytes on any thread count.
     /// - Complexity: O(|runs| · |designs| · (events per run + fault kinds)).
     public static func weighted(
-        scenario: Scenario, designs: [Design], runs: Range<UInt64>, bias: FaultBias, jobs: Int, tunes: Bool = false,
+        scenario: Scenario, designs: [Design], runs: Range<UInt64>, bias: FaultBias, jobs: Int, tunes: Bool = false, levels: [SimTime]? = nil,
         chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
     ) -> (tallies: [DesignTally], panel: WeightedPanel) {
         let count = designs.count
         let result = simulate(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize, progress: progress,
-                              bias: bias) { WeightedPanel(bias: bias, designCount: count, tunes: tunes) }
+                              bias: bias) { WeightedPanel(bias: bias, designCount: count, tunes: tunes, levels: levels) }
         return (result.tallies, result.accumulated)
     }
 }

@@ -25,10 +25,16 @@ public struct WeightedPanel: RunAccumulator, Equatable {
     /// zeros between runs, so two panels with equal sums are equal).
     private var counts: [Double]
 
-    public init(bias: FaultBias, designCount: Int, tunes: Bool = false) {
+    /// Pilot only: per design, the delivery score (`World.lastRunDeliveryScore`) at or above which
+    /// a run is elite for the cross-entropy sums; nil: the runs that lost an order, weighted by
+    /// how many they lost.
+    public let levels: [SimTime]?
+
+    public init(bias: FaultBias, designCount: Int, tunes: Bool = false, levels: [SimTime]? = nil) {
         self.bias = bias
         self.designCount = designCount
         self.tunes = tunes
+        self.levels = levels
         designs = [WeightedDesign](repeating: WeightedDesign(), count: designCount)
         products = [ExactSum](repeating: ExactSum(), count: designCount * (designCount - 1) / 2 * Self.outcomes.count)
         counts = [Double](repeating: 0, count: designCount * Self.outcomes.count)
@@ -48,8 +54,13 @@ public struct WeightedPanel: RunAccumulator, Equatable {
         runs += 1
         for design in 0..<designCount {
             guard let state = worlds[design].lastRunImportance else { preconditionFailure("a weighted run without a bias") }
-            let weight = bias.weight(logRatio: state.logRatio)
-            designs[design].record(state, weight: weight, masks: masks[design], tunes: tunes)
+            let weight = bias.weight(logRatios: state.logRatios)
+            if tunes {
+                let score = worlds[design].lastRunDeliveryScore
+                let elite = levels.map { score >= $0[design] ? weight : 0 } ?? weight * Double(masks[design].lost.nonzeroBitCount)
+                designs[design].recordPilot(state, elite: elite, score: score)
+            }
+            designs[design].record(state, weight: weight, masks: masks[design])
             for (index, outcome) in Self.outcomes.enumerated() {
                 counts[design * Self.outcomes.count + index] = weight * Double(masks[design][outcome].nonzeroBitCount)
             }
@@ -89,20 +100,27 @@ public struct WeightedDesign: Sendable, Equatable {
     public var nominalCounts = [Int64](repeating: 0, count: WeightedPanel.outcomes.count)
     /// Σ W · firings per fault kind (`FaultKind.rawValue`).
     public var firings = [ExactSum](repeating: ExactSum(), count: FaultKind.allCases.count)
-    /// Pilot only: Σ Y_lost · fired and Σ Y_lost · read per kind; points read per kind (unweighted);
+    /// Pilot only: Σ elite weight · fired and · read per kind (`recordPilot`); points read per kind (unweighted);
     /// the largest nominal probability a point of each kind had.
     public var tunedFires = [ExactSum](repeating: ExactSum(), count: FaultKind.allCases.count)
     public var tunedReads = [ExactSum](repeating: ExactSum(), count: FaultKind.allCases.count)
     public var reads = [Int64](repeating: 0, count: FaultKind.allCases.count)
     public var largestNominal = [Double](repeating: 0, count: FaultKind.allCases.count)
-    /// Pilot only, per `TailSlot` bin (`3·slot + bin`): Σ Y_lost · draws in the bin, and draws (unweighted).
+    /// Pilot only, per `TailSlot` bin (`3·slot + bin`): Σ elite weight · draws in the bin, and draws (unweighted).
     public var tunedTailBins = [ExactSum](repeating: ExactSum(), count: 3 * TailSlot.allCases.count)
     public var tailBins = [Int64](repeating: 0, count: 3 * TailSlot.allCases.count)
+    /// Pilot only: Σ of the elite runs' weights; the iOS trait's elite sums (read, below) and reads;
+    /// every run's delivery score (for the next level: a quantile, so their order is irrelevant).
+    public var eliteSum = ExactSum()
+    public var tunedTraitReads = ExactSum()
+    public var tunedTraitBelow = ExactSum()
+    public var traitReads: Int64 = 0
+    public var scores: [SimTime] = []
 
-    mutating func record(_ state: ImportanceState, weight: Double, masks: OutcomeMasks, tunes: Bool) {
+    mutating func record(_ state: ImportanceState, weight: Double, masks: OutcomeMasks) {
         weights.add(weight)
         weightSquares.add(weight * weight)
-        if !state.biasedRun { nominalRuns += 1 }
+        if state.component == nil { nominalRuns += 1 }
         for (index, outcome) in WeightedPanel.outcomes.enumerated() {
             let count = masks[outcome].nonzeroBitCount
             guard count > 0 else { continue }
@@ -111,22 +129,33 @@ public struct WeightedDesign: Sendable, Equatable {
             squares[index].add(y * y)
             largest[index] = max(largest[index], y)
             eventRuns[index] += 1
-            if !state.biasedRun { nominalCounts[index] += Int64(count) }
+            if state.component == nil { nominalCounts[index] += Int64(count) }
         }
         for kind in firings.indices where state.fires[kind] > 0 { firings[kind].add(weight * Double(state.fires[kind])) }
-        guard tunes else { return }
-        let lostY = weight * Double(masks.lost.nonzeroBitCount)
+    }
+
+    /// The pilot's sums for one run: `elite` is the run's weight if it is elite, else 0.
+    mutating func recordPilot(_ state: ImportanceState, elite: Double, score: SimTime) {
+        scores.append(score)
+        if state.traitRead {
+            traitReads += 1
+            if elite > 0 {
+                tunedTraitReads.add(elite)
+                if state.traitBelow { tunedTraitBelow.add(elite) }
+            }
+        }
         for index in tailBins.indices where state.tailBins[index] > 0 {
             tailBins[index] += Int64(state.tailBins[index])
-            if lostY > 0 { tunedTailBins[index].add(lostY * Double(state.tailBins[index])) }
+            if elite > 0 { tunedTailBins[index].add(elite * Double(state.tailBins[index])) }
         }
         for kind in reads.indices where state.reads[kind] > 0 {
             reads[kind] += Int64(state.reads[kind])
             largestNominal[kind] = max(largestNominal[kind], state.largestNominal[kind])
-            guard lostY > 0 else { continue }
-            tunedReads[kind].add(lostY * Double(state.reads[kind]))
-            if state.fires[kind] > 0 { tunedFires[kind].add(lostY * Double(state.fires[kind])) }
+            guard elite > 0 else { continue }
+            tunedReads[kind].add(elite * Double(state.reads[kind]))
+            if state.fires[kind] > 0 { tunedFires[kind].add(elite * Double(state.fires[kind])) }
         }
+        if elite > 0 { eliteSum.add(elite) }
     }
 
     mutating func merge(_ other: WeightedDesign) {
@@ -151,5 +180,10 @@ public struct WeightedDesign: Sendable, Equatable {
             tunedTailBins[index].add(other.tunedTailBins[index])
             tailBins[index] += other.tailBins[index]
         }
+        eliteSum.add(other.eliteSum)
+        tunedTraitReads.add(other.tunedTraitReads)
+        tunedTraitBelow.add(other.tunedTraitBelow)
+        traitReads += other.traitReads
+        scores += other.scores
     }
 }

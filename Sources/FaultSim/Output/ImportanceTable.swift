@@ -95,23 +95,28 @@ public struct ImportanceTable: Sendable {
         return warned.isEmpty ? "ok" : "WARNING: " + warned.map(\.0).joined(separator: " and ") + " flagged above"
     }
 
-    /// The pilot's steps: each compared design's events and effective size under the step's bias.
-    public static func pilotText(_ steps: [BiasPilot.Step], designs: [Design]) -> String {
-        var rows: [[String]] = [["pilot step"] + designs.flatMap { ["events " + $0.name, "eff. size"] }]
+    /// The pilot's steps: per design tuned, each step's level and the design's lost-order events
+    /// and effective size under the step's bias.
+    public static func pilotText(_ steps: [BiasPilot.Step]) -> String {
+        var rows: [[String]] = [["design tuned", "pilot step", "lost runs", "eff. size"]]
         for step in steps {
-            rows.append([step.label] + zip(step.eventRuns, step.effectiveSize).flatMap { [Grouped.format(Int($0)), Grouped.format($1)] })
+            rows.append([step.design, step.label, Grouped.format(Int(step.eventRuns)), Grouped.format(step.effectiveSize)])
         }
-        return TextColumns.aligned(rows, left: [0])
+        return TextColumns.aligned(rows, left: [0, 1])
     }
 
-    /// The biased kinds, one line: "never_returns_after_leave 0.03 -> 0.41, ...".
-    public static func biasText(_ bias: FaultBias, nominal: [FaultKind: Double] = [:]) -> String {
-        let kinds = bias.biasedKinds.map { "\($0.row.name) \(Scientific.format(bias.firing[$0.rawValue]))" }
-        let tails = bias.biasedTails.map { slot in
-            "\(slot.name) tail \(Scientific.format(bias.tails[2 * slot.rawValue]))/\(Scientific.format(bias.tails[2 * slot.rawValue + 1]))"
-        }
-        guard !(kinds + tails).isEmpty else { return "nothing biased" }
-        return (kinds + tails).joined(separator: ", ")
+    /// Each biased world of the mixture, one line: "for faultsim-recommended: outside_app_purchase 0.9, ...".
+    public static func biasText(_ bias: FaultBias) -> String {
+        bias.components.map { world in
+            let kinds = world.biasedKinds.map { "\($0.row.name) \(Scientific.format(world.firing[$0.rawValue]))" }
+            let tails = world.biasedTails.map { slot in
+                "\(slot.name) tail \(Scientific.format(world.tails[2 * slot.rawValue]))/\(Scientific.format(world.tails[2 * slot.rawValue + 1]))"
+            }
+            let trait = world.belowIOS15 > 0 ? ["device.belowIOS15 \(Scientific.format(world.belowIOS15))"] : []
+            let all = kinds + tails + trait
+            let owner = world.designs.isEmpty ? "" : "for " + world.designs.joined(separator: ", ") + ": "
+            return "  " + owner + (all.isEmpty ? "nothing biased" : all.joined(separator: ", "))
+        }.joined(separator: "\n")
     }
 
     /// The CSV: one row per design and rare outcome.

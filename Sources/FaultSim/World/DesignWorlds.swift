@@ -46,6 +46,9 @@ public struct DesignWorlds: Sendable {
     public private(set) var lastRunSegment = 0
     /// The index in `worlds` of the world that ran the last run.
     var active = 0
+    /// Runs take `run`'s inlined branch: no segments and no importance-sampling bias. One stored
+    /// flag, so the bulk loop tests one byte, as it did before a bias existed.
+    var takesPlainBranch = true
 
     /// One segment's worlds in `worlds`: the design's own, and the fallback design's (-1 when
     /// the segment has no user below iOS 15, or the design names none).
@@ -77,6 +80,7 @@ public struct DesignWorlds: Sendable {
         self.slots = slots
         olderOSDesign = older
         belowIOS15Share = slots[scenarios.count - 1].belowIOS15Share
+        takesPlainBranch = segmentPlan.bounds.isEmpty
     }
 
     /// One segment's worlds, numbered from `first`.
@@ -108,7 +112,7 @@ public struct DesignWorlds: Sendable {
     /// (`runInSegment`), so the bulk loop's inlined code stays what it was.
     @inline(__always)
     public mutating func run(_ index: UInt64) {
-        guard segmentPlan.bounds.isEmpty else { return runInSegment(index) }
+        guard takesPlainBranch else { return runInSegment(index) }
         lastRunBelowIOS15 = isBelowIOS15(index)
         if !lastRunBelowIOS15 {
             active = 0
@@ -124,18 +128,27 @@ public struct DesignWorlds: Sendable {
 
     /// Run `index` of a scenario with segments: the user's segment first (`SegmentPlan`), then
     /// within it the iOS branch, with the segment's own `device.belowIOS15Probability`.
+    /// With a bias (importance sampling), the iOS trait is read through it (`FaultBias.belowIOS15`)
+    /// and its factor joins the run's ratio once the world has run (its reset zeroes the ratio).
     @inline(never)
     mutating func runInSegment(_ index: UInt64) {
-        lastRunSegment = segmentPlan.segment(of: index)
+        lastRunSegment = segmentPlan.bounds.isEmpty ? 0 : segmentPlan.segment(of: index)
         let slot = slots[lastRunSegment]
-        lastRunBelowIOS15 = slot.belowIOS15Share > 0
-            && RandomStreams.traitUnit(seedKey: seedKey, run: index, .belowIOS15) < slot.belowIOS15Share
+        let belowUniform = RandomStreams.traitUnit(seedKey: seedKey, run: index, .belowIOS15)
+        var traitRead: TraitRead?
+        if slot.belowIOS15Share > 0, let bias = worlds[slot.own].bias {
+            traitRead = TraitRead(bias: bias, share: slot.belowIOS15Share, raw: belowUniform, seedKey: seedKey, run: index)
+            lastRunBelowIOS15 = traitRead!.below
+        } else {
+            lastRunBelowIOS15 = slot.belowIOS15Share > 0 && belowUniform < slot.belowIOS15Share
+        }
         active = lastRunBelowIOS15 && slot.older >= 0 ? slot.older : slot.own
         if lastRunBelowIOS15 && slot.older < 0 {
             worlds[active].runWithoutStoreKit(index)
         } else {
             worlds[active].run(index)
         }
+        if let traitRead { worlds[active].kernel.importance!.addTrait(traitRead) }
     }
 
     /// The last run was simulated by the fallback design's world.
@@ -187,12 +200,18 @@ extension DesignWorlds {
     /// Importance sampling's biased world for every world of the design (nil: plain runs).
     public var bias: FaultBias? {
         get { worlds[0].bias }
-        set { for index in worlds.indices { worlds[index].bias = newValue } }
+        set {
+            for index in worlds.indices { worlds[index].bias = newValue }
+            takesPlainBranch = segmentPlan.bounds.isEmpty && newValue == nil
+        }
     }
 
-    /// The last run's log-likelihood ratio (units of 2^-40), from the world that ran it.
-    @inline(__always)
-    public var lastRunLogRatio: Int64 { worlds[active].lastRunLogRatio }
+    /// The last run's log-likelihood ratios (units of 2^-40, one per component), from the world that ran it.
+    public var lastRunLogRatios: [Int64] { worlds[active].lastRunLogRatios }
+
+    /// The last run's delivery score (`World.lastRunDeliveryScore`), for the pilot.
+    public var lastRunDeliveryScore: SimTime { worlds[active].lastRunDeliveryScore }
+    public var lostScore: SimTime { worlds[active].lostScore }
 
     /// The last run's fault points read and fired per kind under a bias (for the pilot).
     var lastRunImportance: ImportanceState? { worlds[active].kernel.importance }

@@ -107,6 +107,7 @@ public struct CalibrationResult: DecisionReport {
     /// pass, √((z − μ)²/c² − V_obs − V_sim)/μ (design note, pitfall 3); nil when μ is 0.
     public func neededDiscrepancy(_ figure: Int) -> Double? {
         let terms = best[figure].terms[figure]
+        if plan.observations.figures[figure].over != nil { return Implausibility.ratioDiscrepancyNeeded(terms, cutoff: plan.cutoff) }
         guard terms.model > 0 else { return nil }
         let gap = terms.observed - terms.model
         let c = plan.cutoff

@@ -56,6 +56,30 @@ struct ImplausibilityArithmeticTests {
         #expect(outside.value > 3)
     }
 
+    @Test("a ratio is 0 inside its range, else the log distance to the nearer end over the log-scale variances")
+    func ratios() {
+        // 2,000 of 100,000 over 1,000 of 100,000: ratio 2 (smoothed), inside [1, 15].
+        #expect(Implausibility.ratio(low: 1, high: 15, n: 3_000, events: 2_000, units: 100_000, overEvents: 1_000, overUnits: 100_000,
+                                     delta: 0.3).value == 0)
+        // Reversed: ratio ½ against "at least 1", seen over 3,000 units of each design.
+        let below = Implausibility.ratio(low: 1, high: 15, n: 3_000, events: 1_000, units: 100_000, overEvents: 2_000, overUnits: 100_000,
+                                         delta: 0.3)
+        let rate = 1_000.5 / 100_001.0, overRate = 2_000.5 / 100_001.0
+        let variance = 1 / (3_000 * rate) + 1 / (3_000 * overRate) + 1 / 1_000.5 + 1 / 2_000.5 + log(1.3) * log(1.3)
+        #expect(abs(below.value - log(overRate / rate) / variance.squareRoot()) < 1e-9)
+        #expect(below.observed == 1 && below.above && below.signed > 0)
+        // Seen over ten times as many units, the same gap is far less plausible.
+        #expect(Implausibility.ratio(low: 1, high: 15, n: 30_000, events: 1_000, units: 100_000, overEvents: 2_000, overUnits: 100_000,
+                                     delta: 0.3).value > below.value)
+        // No event on the divisor's design: a large variance, not a division by zero.
+        #expect(Implausibility.ratio(low: 1, high: 15, n: 100, events: 5, units: 1_000, overEvents: 0, overUnits: 1_000, delta: 0).value.isFinite)
+        // The discrepancy that would let `below` score exactly the cutoff does.
+        let needed = Implausibility.ratioDiscrepancyNeeded(below, cutoff: 0.5)
+        let atNeeded = Implausibility.ratio(low: 1, high: 15, n: 3_000, events: 1_000, units: 100_000, overEvents: 2_000, overUnits: 100_000,
+                                            delta: needed)
+        #expect(abs(atNeeded.value - 0.5) < 1e-6)
+    }
+
     @Test("cutoffs: 3 up to four figures, 3.29 for ten")
     func cutoffs() {
         #expect(Implausibility.cutoff(figures: 1) == 3)
@@ -101,6 +125,16 @@ struct CalibrateCommandTests {
                "set.device.crashProbability"),
               (#"{"format": "faultsim-observations 1", "observations": [{"design": "seed000-v0", "figure": "lost_orders", "count": 1, "of": 10}]}"#,
                "observations[0].figure"),
+              (#"{"format": "faultsim-observations 1", "observations": [{"design": "seed000-v1.0", "figure": "lost", "ratio": [1, 15], "of": 10}]}"#,
+               "observations[0].over"),
+              (#"{"format": "faultsim-observations 1", "observations": [{"design": "seed000-v1.0", "figure": "lost", "ratio": [1, 15], "over": "seed000-v1.0", "of": 10}]}"#,
+               "observations[0].over"),
+              (#"{"format": "faultsim-observations 1", "observations": [{"design": "seed000-v1.0", "figure": "lost", "ratio": [0, 15], "over": "seed000-v0", "of": 10}]}"#,
+               "observations[0].ratio"),
+              (#"{"format": "faultsim-observations 1", "observations": [{"design": "seed000-v1.0", "figure": "lost", "count": 1, "over": "seed000-v0", "of": 10}]}"#,
+               "observations[0].over"),
+              (#"{"format": "faultsim-observations 1", "observations": [{"design": "seed000-v1.0", "figure": "delivery_delay", "ratio": [1, 2], "over": "seed000-v0", "of": 10}]}"#,
+               "observations[0].ratio"),
           ])
     func fileErrors(text: String, keyPath: String) throws {
         let folder = try TemporaryFolder()
@@ -162,6 +196,18 @@ struct CalibrateCommandTests {
         #expect(html.contains("What the team's figures say about the guesses"))
         #expect(html.contains("paired with the current design seed000-v1.0"))
         #expect(!html.contains("<script"))
+    }
+
+    @Test("a ratio between two versions is matched on both designs' runs, and the limits say how far outside its range it rules out")
+    func ratioFigure() throws {
+        let folder = try TemporaryFolder()
+        let path = Self.write(#"{"format": "faultsim-observations 1", "observations": [{"design": "seed000-v1.0", "figure": "support_contacts", "ratio": [1, 15], "over": "seed000-v0", "of": 5000}]}"#,
+                              in: folder)
+        let transcript = expectSimrun(["calibrate", "--observed", path, "--params", Self.guesses, "--runs", "2000", "--candidates", "8",
+                                       "--waves", "1", "--quiet"], exits: 0)
+        #expect(transcript.output.contains("1 figure matched on 2 designs"))
+        #expect(transcript.output.contains("x1 to x15 in 5,000"))
+        #expect(transcript.output.contains("support_contacts of seed000-v1.0 over seed000-v0 rules out only ratios below"))
     }
 
     @Test("when no setting reproduces a figure, the output names it and exits 0 with an empty region")

@@ -55,14 +55,7 @@ extension Calibration {
 
     /// One figure's terms from the designs' tallies by segment (`segments[d][s]`).
     func terms(of observation: Observation, segments: [[DesignTally]], segmentNames: [String], volume: Double?) -> Implausibility.Terms {
-        let design = designs.firstIndex { $0.name == observation.design }!
-        var tally: DesignTally
-        if let name = observation.segment, let index = segmentNames.firstIndex(of: name) {
-            tally = segments[design][index]
-        } else {
-            tally = segments[design][0]
-            for part in segments[design].dropFirst() { tally.merge(part) }
-        }
+        let tally = designTally(observation.design, segment: observation.segment, segments: segments, segmentNames: segmentNames)
         let (events, units) = observation.figure.counts(in: tally, cause: observation.cause)
         let delta = observation.discrepancy
         switch observation.data {
@@ -72,6 +65,11 @@ extension Calibration {
             return Implausibility.range(low: low, high: high, n: size.units(volume: volume), events: events, units: units, delta: delta)
         case .sum(let total, let size):
             return Implausibility.sum(total: total, n: size.units(volume: volume), modelTotal: events, units: units, delta: delta)
+        case .ratio(let low, let high, let over, let size):
+            let denominator = designTally(over, segment: observation.segment, segments: segments, segmentNames: segmentNames)
+            let (overEvents, overUnits) = observation.figure.counts(in: denominator, cause: observation.cause)
+            return Implausibility.ratio(low: low, high: high, n: size.units(volume: volume), events: events, units: units,
+                                        overEvents: overEvents, overUnits: overUnits, delta: delta)
         case .quantile(let p, let valueMs, let size):
             let t = Double(valueMs), histogram = tally.deliveryDelay
             // The histogram's buckets are 1/64 wide: half a bucket of time-scale blur joins the discrepancy.
@@ -80,5 +78,14 @@ extension Calibration {
                                            cdfWider: histogram.fraction(atOrBelow: t * widened),
                                            cdfNarrower: histogram.fraction(atOrBelow: t / widened), deliveries: units)
         }
+    }
+
+    /// Design `name`'s tally in `segment`, or over all segments when nil.
+    func designTally(_ name: String, segment: String?, segments: [[DesignTally]], segmentNames: [String]) -> DesignTally {
+        let design = designs.firstIndex { $0.name == name }!
+        if let segment, let index = segmentNames.firstIndex(of: segment) { return segments[design][index] }
+        var tally = segments[design][0]
+        for part in segments[design].dropFirst() { tally.merge(part) }
+        return tally
     }
 }

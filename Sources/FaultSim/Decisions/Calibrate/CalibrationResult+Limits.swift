@@ -8,10 +8,30 @@ extension CalibrationResult {
         let loose = spreads.filter { ($0.shrinkage ?? 1) > 0.9 }.count
         if region.count >= 2 { text += "  \(loose) of \(plan.dimensions) calibrated inputs are not constrained: these figures cannot tell their values apart "
             + "within the plausible ranges\n" }
+        text += ratioResolutionText
         if region.count < Calibration.enoughPoints {
             text += "  only \(Grouped.count(region.count, "region point")): spreads are rough (more --candidates or --waves)\n"
         }
         text += "  the share assumes the last box encloses the region; a small or separate part of it can be missed by any sampler\n"
+        return text
+    }
+
+    /// For each matched ratio, how far outside its range a model's ratio must lie before the
+    /// figure can rule it out, at the best-fitting point: a factor e^(cutoff·σ), σ the root of
+    /// the log-scale variances. A contrast seen over a few reports cannot tell "half as many"
+    /// from "more", and this says so with the figure's own noise rather than leaving the reader
+    /// to wonder why the guess it speaks to stayed loose.
+    var ratioResolutionText: String {
+        guard let bestPoint = chosenPoints.first.map({ region[$0] }) else { return "" }
+        var text = ""
+        for (index, figure) in plan.observations.figures.enumerated() where !figure.holdOut {
+            guard case .ratio(let low, let high, _, _) = figure.data else { continue }
+            let terms = bestPoint.terms[index]
+            let factor = DeterministicMath.exp(plan.cutoff * (terms.observation + terms.simulation + terms.discrepancy).squareRoot())
+            text += "  \(figure.label) rules out only ratios below \(Calibration.short(low / factor)) or above "
+                + "\(Calibration.short(high * factor)) (a factor \(FixedPoint.format(factor, places: 2)) beyond its range at the best-fitting "
+                + "point; largest variance: \(Self.dominant(terms)))\n"
+        }
         return text
     }
 

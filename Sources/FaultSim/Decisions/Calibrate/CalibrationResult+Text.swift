@@ -77,12 +77,13 @@ extension CalibrationResult {
         return text + TextColumns.aligned(rows, left: [0, 1, 2, 5], indent: "  ")
     }
 
-    /// The model's figure at a point on the observation's own scale: a count for counts and
-    /// ranges (at the point's volume), a mean for sums, F(t) for a quantile.
+    /// The model's figure at a point on the observation's own scale: a rate for counts and
+    /// ranges, a mean for sums, F(t) for a quantile, the ratio of the two designs' figures.
     func modelText(_ figure: Observation, _ terms: Implausibility.Terms) -> String {
         switch figure.data {
         case .count, .range: "rate " + Scientific.format(terms.model)
         case .sum: "mean " + Calibration.short(terms.model)
+        case .ratio: "ratio " + Calibration.short(terms.model)
         case .quantile(_, let value, _): "F(\(DurationText.format(value))) = " + FixedPoint.format(terms.model, places: 3)
         }
     }

@@ -69,14 +69,18 @@ public struct CalibrationResult: DecisionReport {
         }
     }
 
-    /// The region's share of the prior box: the last wave's box volume times the share of its
-    /// candidates kept, with a Wilson 95% interval on that share. Valid while the box encloses
-    /// the region, which its margin makes likely but cannot prove.
+    /// The region's share of the prior box: the last box's volume times the share of candidates
+    /// kept by the waves that drew from that box (the last, and those just before it with the
+    /// same box: waves that found nothing, or too few to refocus on), with a Wilson 95% interval
+    /// on that share. Valid while the box encloses the region, which its margin makes likely but
+    /// cannot prove.
     public var share: (estimate: Double, low: Double, high: Double) {
         guard let last = waves.last else { return (0, 0, 0) }
-        let interval = Wilson.interval(successes: Int64(last.kept), trials: Int64(last.candidates))
+        let sameBox = waves.reversed().prefix { $0.box == last.box }
+        let kept = sameBox.reduce(0) { $0 + $1.kept }, candidates = sameBox.reduce(0) { $0 + $1.candidates }
+        let interval = Wilson.interval(successes: Int64(kept), trials: Int64(candidates))
         let volume = last.box.volume
-        return (volume * Double(last.kept) / Double(last.candidates), volume * interval.low, volume * interval.high)
+        return (volume * Double(kept) / Double(candidates), volume * interval.low, volume * interval.high)
     }
 
     /// Up to `writtenPoints` region points: the best-fitting (smallest criterion), then each
@@ -107,6 +111,7 @@ public struct CalibrationResult: DecisionReport {
     /// pass, √((z − μ)²/c² − V_obs − V_sim)/μ (design note, pitfall 3); nil when μ is 0.
     public func neededDiscrepancy(_ figure: Int) -> Double? {
         let terms = best[figure].terms[figure]
+        if plan.observations.figures[figure].over != nil { return Implausibility.ratioDiscrepancyNeeded(terms, cutoff: plan.cutoff) }
         guard terms.model > 0 else { return nil }
         let gap = terms.observed - terms.model
         let c = plan.cutoff

@@ -35,11 +35,11 @@ public enum Figure: String, Sendable, Equatable, CaseIterable {
     }
 
     /// The data kinds the figure takes: "count" and "range" for rates, "sum" for requests,
-    /// "quantile" for the delay.
+    /// "quantile" for the delay; "ratio" (this design's figure over another's) for rates and sums.
     public var kinds: [String] {
         switch self {
-        case .supportContacts, .lost, .deliveredAfterRelaunch, .lostCause: ["count", "range"]
-        case .appleRequests, .serverRequests: ["sum"]
+        case .supportContacts, .lost, .deliveredAfterRelaunch, .lostCause: ["count", "range", "ratio"]
+        case .appleRequests, .serverRequests: ["sum", "ratio"]
         case .deliveryDelay: ["quantile"]
         }
     }

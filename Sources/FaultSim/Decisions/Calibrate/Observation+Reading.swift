@@ -12,7 +12,10 @@ extension Observations {
         guard let figureName = try reader.name("figure", among: figureNames), let figure = Figure(rawValue: figureName) else {
             throw reader.fail("figure", .null, "expected one of: \(figureNames.joined(separator: ", "))")
         }
-        let data = try observedData(&reader, figure: figure, volume: volume)
+        let data = try observedData(&reader, figure: figure, volume: volume, design: design, designs: designs)
+        if data.over == nil, let stray = reader.value("over") {
+            throw reader.fail("over", stray, "only a ratio figure takes \"over\" (the design it divides by)")
+        }
         let segment = try reader.name("segment", among: scenario.segmentNames)
         let causeNames = Cause.allCases.filter { $0 != .none }.map(\.name)
         let causeName = try reader.name("cause", among: causeNames)
@@ -31,9 +34,10 @@ extension Observations {
                            holdOut: holdOut, source: source)
     }
 
-    /// The one data key the figure takes, and its size.
-    static func observedData(_ reader: inout ObjectReader, figure: Figure, volume: Volume?) throws(ScenarioError) -> Observation.Data {
-        let given = ["count", "range", "sum", "quantile"].filter { kind in reader.fields.contains { $0.key == kind } }
+    /// The one data key the figure takes, and its size (and for a ratio, the design it divides by).
+    static func observedData(_ reader: inout ObjectReader, figure: Figure, volume: Volume?, design: String,
+                             designs: [String]) throws(ScenarioError) -> Observation.Data {
+        let given = ["count", "range", "sum", "quantile", "ratio"].filter { kind in reader.fields.contains { $0.key == kind } }
         guard given.count == 1, let kind = given.first else {
             throw reader.fail(given.count > 1 ? given[1] : "count", .null,
                               "give exactly one of \(figure.kinds.joined(separator: ", ")) for \(figure.rawValue)")
@@ -59,6 +63,13 @@ extension Observations {
             return .range(low: low, high: high, of: size)
         case "sum":
             return .sum(total: try number(&reader, "sum", "expected a total, a number ≥ 0"), of: size)
+        case "ratio":
+            guard case .array(let ends)? = reader.value("ratio"), ends.count == 2,
+                  case .number(let a) = ends[0], case .number(let b) = ends[1], let low = Double(a), let high = Double(b),
+                  low > 0, low <= high, high.isFinite else {
+                throw reader.fail("ratio", reader.value("ratio") ?? .null, "expected [low, high]: two numbers, 0 < low ≤ high (such as [1, 15]: more than on the other design)")
+            }
+            return .ratio(low: low, high: high, over: try ratioDenominator(&reader, design: design, designs: designs), of: size)
         default:
             let p = try number(&reader, "quantile", "expected a probability strictly between 0 and 1, such as 0.9")
             guard p > 0 && p < 1 else { throw reader.fail("quantile", reader.value("quantile") ?? .null, "a quantile lies strictly between 0 and 1") }
@@ -66,6 +77,15 @@ extension Observations {
             let ms = try reader.parseDuration(value, key: "value")
             return .quantile(p: p, valueMs: ms, of: size)
         }
+    }
+
+    /// `"over"`: the design a ratio divides by, another design of the scenario.
+    static func ratioDenominator(_ reader: inout ObjectReader, design: String, designs: [String]) throws(ScenarioError) -> String {
+        guard let over = try reader.name("over", among: designs) else {
+            throw reader.fail("over", .null, "a ratio names the design it divides by (\"over\": \"seed000-v0\")")
+        }
+        guard over != design else { throw reader.fail("over", .string(over), "a ratio divides by another design than its own") }
+        return over
     }
 
     /// `"of": n` (units observed) or `"days": d` (days of the calibrated volume), exactly one.

@@ -40,7 +40,9 @@ public struct Observations: Sendable, Equatable {
     /// candidate point simulates.
     public var designs: [String] {
         var names: [String] = []
-        for figure in figures where !names.contains(figure.design) { names.append(figure.design) }
+        for figure in figures {
+            for name in [figure.design, figure.over].compactMap({ $0 }) where !names.contains(name) { names.append(name) }
+        }
         return names
     }
 
@@ -122,17 +124,32 @@ public struct Observation: Sendable, Equatable {
         case sum(total: Double, of: Size)
         /// The `p`-quantile of the delay was `valueMs`, from n delays.
         case quantile(p: Double, valueMs: SimTime, of: Size)
+        /// The figure on this design over the same figure on design `over`, somewhere from `low`
+        /// to `high` ("more reports after v1.0, not fewer": from 1), each seen over the size:
+        /// a contrast between versions, in which the volume and the contact probability cancel.
+        case ratio(low: Double, high: Double, over: String, of: Size)
 
         var size: Size {
             switch self {
-            case .count(_, let size), .range(_, _, let size), .sum(_, let size), .quantile(_, _, let size): size
+            case .count(_, let size), .range(_, _, let size), .sum(_, let size), .quantile(_, _, let size), .ratio(_, _, _, let size): size
             }
+        }
+
+        /// The design a ratio divides by (nil for the other kinds).
+        var over: String? {
+            if case .ratio(_, _, let over, _) = self { return over }
+            return nil
         }
     }
 
-    /// "support_contacts of seed000-v0" and its data, for tables.
+    /// The design a ratio figure divides by, or nil for any other figure.
+    public var over: String? { data.over }
+
+    /// "support_contacts of seed000-v0" (or "... of seed000-v1.0 over seed000-v0" for a ratio),
+    /// for tables.
     public var label: String {
-        (cause.map { "lost_cause \($0.name)" } ?? figure.rawValue) + " of \(design)" + (segment.map { " (\($0))" } ?? "")
+        (cause.map { "lost_cause \($0.name)" } ?? figure.rawValue) + " of \(design)" + (over.map { " over \($0)" } ?? "")
+            + (segment.map { " (\($0))" } ?? "")
     }
 
     /// The observation as the file states it: "312 of 104,000", "3 to 9 in 1 day".
@@ -148,6 +165,7 @@ public struct Observation: Sendable, Equatable {
         case .range(let low, let high, let of): return "\(Calibration.short(low)) to \(Calibration.short(high)) in \(size(of))"
         case .sum(let total, let of): return "\(Calibration.short(total)) in \(size(of))"
         case .quantile(let p, let value, let of): return "p\(Calibration.short(p * 100)) = \(DurationText.format(value)) of \(size(of))"
+        case .ratio(let low, let high, _, let of): return "x\(Calibration.short(low)) to x\(Calibration.short(high)) in \(size(of))"
         }
     }
 }

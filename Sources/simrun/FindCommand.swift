@@ -13,7 +13,11 @@ enum FindCommand: Command {
     static let spec = CommandSpec.readingScenario(
         name: "find", abstract: "Find runs whose intents ended lost, mis-delivered, duplicated or double-charged, with their causes.",
         summary: "List runs that ended that way, with the command replaying each.",
-        options: [design, outcome, cause, limit, shortest, CommonOptions.runs, CommonOptions.seed, CommonOptions.set])
+        options: [design, outcome, cause, limit, shortest, CommonOptions.runs, CommonOptions.seed, bias, CommonOptions.set])
+
+    static let bias = OptionSpec(name: "--bias", valueName: "bias.json",
+                                 help: "Search the runs as importance sampling draws them from this bias file (--bias-out of run or compare), "
+                                     + "where rare endings are common; each run is listed with its weight (docs/model.md §14).")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let designName = try context.required(design)
@@ -39,13 +43,17 @@ enum FindCommand: Command {
 
         var world = DesignWorlds(scenario: scenario, design: chosen)
         world.recordsVerdicts = true
-        var matches: [(run: UInt64, intent: Int, cause: Cause, events: Int, segment: Int)] = []
+        let biasPath = context.value(bias)
+        if let biasPath {
+            do throws(ScenarioError) { world.bias = try FaultBias.load(biasPath) } catch { throw ScenarioInput.reported(error) }
+        }
+        var matches: [(run: UInt64, intent: Int, cause: Cause, events: Int, segment: Int, weight: Double?)] = []
         var run: UInt64 = 0
         while run < UInt64(scenario.runs) && matches.count < count {
             world.run(run)
             for (intent, verdict) in world.lastRunVerdicts.enumerated()
             where verdict.outcome == wanted && (wantedCause == nil || verdict.cause == wantedCause) {
-                matches.append((run, intent, verdict.cause, world.lastRunEvents, world.lastRunSegment))
+                matches.append((run, intent, verdict.cause, world.lastRunEvents, world.lastRunSegment, world.lastRunImportance?.weight))
                 break
             }
             run += 1
@@ -60,9 +68,11 @@ enum FindCommand: Command {
         for match in matches {
             // The user's segment only when the scenario has segments: other output stays as it was.
             let segment = scenario.segments.isEmpty ? "" : "  segment \(scenario.segmentNames[match.segment])"
-            printOutput("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events\(segment)")
+            let weight = match.weight.map { "  weight \(Scientific.format($0))" } ?? ""
+            printOutput("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events\(segment)\(weight)")
             printOutput("  " + ReplayCommand.trace(path: source.replayPath, design: chosen.name, run: match.run,
-                                                          seed: scenario.seed, overrides: context.overrides))
+                                                          seed: scenario.seed, overrides: context.overrides)
+                + (biasPath.map { " --bias " + ShellWord.quoted($0) } ?? ""))
         }
         return ExitCode.success
     }

@@ -68,6 +68,8 @@ enum ImportanceJob {
         printOutput(ImportanceTable.biasText(tuned.bias) + "\n")
         printOutput("weighted estimates, per 10^6 intents, 95% intervals (z, from the runs' weighted counts):")
         printOutput(table.ratesText, terminator: "")
+        printOutput("\nwhy the weighted lost orders were lost (share of the weighted estimate; docs/model.md §12):")
+        printOutput(table.causesText, terminator: "")
         let fallbacks = table.fallbackText
         if !fallbacks.isEmpty { printOutput("\n" + fallbacks, terminator: "") }
         if !pairs.isEmpty {

@@ -18,7 +18,11 @@ enum TraceCommand: Command {
     static let spec = CommandSpec.readingScenario(
         name: "trace", abstract: "Replay one run and print its timeline: who did what, which faults struck, how each intent ended and why.",
         summary: "Replay one run: its timeline, faults, outcome and cause.",
-        options: [design, run, CommonOptions.seed, svg, fire, timings, customer, ios, CommonOptions.set])
+        options: [design, run, CommonOptions.seed, svg, fire, timings, customer, ios, bias, CommonOptions.set])
+
+    static let bias = OptionSpec(name: "--bias", valueName: "bias.json",
+                                 help: "Replay the run as importance sampling drew it from this bias file (--bias-out of run or compare): "
+                                     + "its biased world and the design's weight for it (docs/model.md §14).")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let designName = try context.required(design)
@@ -43,6 +47,11 @@ enum TraceCommand: Command {
         }
         var world = DesignWorlds(scenario: scenario, design: chosen, faults: faults)
         world.tracing = true
+        if let path = context.value(bias) {
+            if schedule != nil { throw context.error("'--bias' cannot go with '--fire': a schedule of simrun check is not sampled.") }
+            do throws(ScenarioError) { world.bias = try FaultBias.load(path) } catch { throw ScenarioInput.reported(error) }
+            command += " --bias " + ShellWord.quoted(path)
+        }
         world.run(UInt64(runIndex))
         let summary = world.lastRunVerdicts.map { $0.cause == .none ? $0.outcome.rawValue : "\($0.outcome.rawValue) (\($0.cause.name))" }
             .joined(separator: ", ")
@@ -50,10 +59,21 @@ enum TraceCommand: Command {
         let title = "\(chosen.name) - \(scenario.label) run \(runIndex), seed \(scenario.seed): \(summary)"
         try ScenarioInput.write([(targets[0], SequenceDiagram.render(world.trace, verdicts: world.lastRunVerdicts, title: title))])
         printOutput(TraceText.render(world.trace, verdicts: world.lastRunVerdicts,
-                                     header: "\(command)\n" + segmentLine(world, scenario) + olderOSLine(world) + "\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
+                                     header: "\(command)\n" + segmentLine(world, scenario) + olderOSLine(world) + importanceLine(world)
+                                         + "\(world.lastRunEvents) events\(capped); \(summary)"), terminator: "")
         // On standard error, so that the trace on standard output stays the trace alone.
         if let path = context.value(svg) { printError("simrun trace: wrote the sequence diagram to \(path)") }
         return ExitCode.success
+    }
+
+    /// With `--bias`, the header line that says which world drew the run and its weight.
+    static func importanceLine(_ world: DesignWorlds) -> String {
+        guard let importance = world.lastRunImportance, let bias = world.bias else { return "" }
+        let drawn = importance.component.map { index in
+            let owners = bias.components[index].designs
+            return "biased world \(index + 1) of \(bias.components.count)" + (owners.isEmpty ? "" : " (tuned for \(owners.joined(separator: ", ")))")
+        } ?? "the nominal world"
+        return "importance sampling: drawn from \(drawn); this run's weight for \(world.design.name) is \(Scientific.format(importance.weight))\n"
     }
 
     /// For a scenario with segments, the header line that says which segment the run's user is

@@ -148,4 +148,14 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(transcript.output.contains("weighted estimates, per 10^6 intents"))
         #expect(transcript.output.contains("paired over the same runs and biased worlds"))
     }
+
+    @Test("find --bias lists rare endings of the biased worlds with their weights; trace --bias replays one, naming its world")
+    func findAndTraceUnderABias() {
+        let path = packageRoot + "/results/importance-default-bias.json"
+        let found = expectSimrun(["find", "--design", "faultsim-recommended", "--outcome", "lost", "--bias", path, "--limit", "1"], exits: 0)
+        #expect(found.output.contains("weight") && found.output.contains("--bias"), "\(found.output)")
+        let traced = expectSimrun(["trace", "--design", "faultsim-recommended", "--run", "1", "--bias", path], exits: 0)
+        #expect(traced.output.contains("importance sampling: drawn from"), "\(traced.output.prefix(600))")
+        #expect(traced.output.contains("lost"))
+    }
 }

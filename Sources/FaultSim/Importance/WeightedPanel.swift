@@ -53,7 +53,7 @@ public struct WeightedPanel: RunAccumulator, Equatable {
     public mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64], worlds: [DesignWorlds]) {
         runs += 1
         for design in 0..<designCount {
-            guard let state = worlds[design].lastRunImportance else { preconditionFailure("a weighted run without a bias") }
+            guard let state = worlds[design].lastRunImportanceState else { preconditionFailure("a weighted run without a bias") }
             let weight = bias.weight(logRatios: state.logRatios)
             if tunes {
                 let score = worlds[design].lastRunDeliveryScore
@@ -61,6 +61,7 @@ public struct WeightedPanel: RunAccumulator, Equatable {
                 designs[design].recordPilot(state, elite: elite, score: score)
             }
             designs[design].record(state, weight: weight, masks: masks[design])
+            if masks[design].lost != 0 { designs[design].recordCauses(worlds[design].lastRunVerdicts, weight: weight) }
             for (index, outcome) in Self.outcomes.enumerated() {
                 counts[design * Self.outcomes.count + index] = weight * Double(masks[design][outcome].nonzeroBitCount)
             }
@@ -98,6 +99,8 @@ public struct WeightedDesign: Sendable, Equatable {
     /// The mixture's nominal runs and, per outcome, the intents that ended so in them (unweighted).
     public var nominalRuns: Int64 = 0
     public var nominalCounts = [Int64](repeating: 0, count: WeightedPanel.outcomes.count)
+    /// Σ W · lost intents per cause (`Cause.rawValue`): why the weighted lost orders were lost.
+    public var lostCauses = [ExactSum](repeating: ExactSum(), count: Cause.allCases.count)
     /// Σ W · firings per fault kind (`FaultKind.rawValue`).
     public var firings = [ExactSum](repeating: ExactSum(), count: FaultKind.allCases.count)
     /// Pilot only: Σ elite weight · fired and · read per kind (`recordPilot`); points read per kind (unweighted);
@@ -132,6 +135,11 @@ public struct WeightedDesign: Sendable, Equatable {
             if state.component == nil { nominalCounts[index] += Int64(count) }
         }
         for kind in firings.indices where state.fires[kind] > 0 { firings[kind].add(weight * Double(state.fires[kind])) }
+    }
+
+    /// Adds the run's lost intents, by cause, at the run's weight.
+    mutating func recordCauses(_ verdicts: [IntentVerdict], weight: Double) {
+        for verdict in verdicts where verdict.outcome == .lost { lostCauses[verdict.cause.rawValue].add(weight) }
     }
 
     /// The pilot's sums for one run: `elite` is the run's weight if it is elite, else 0.
@@ -169,6 +177,7 @@ public struct WeightedDesign: Sendable, Equatable {
             eventRuns[index] += other.eventRuns[index]
             nominalCounts[index] += other.nominalCounts[index]
         }
+        for cause in lostCauses.indices { lostCauses[cause].add(other.lostCauses[cause]) }
         for kind in firings.indices {
             firings[kind].add(other.firings[kind])
             tunedFires[kind].add(other.tunedFires[kind])

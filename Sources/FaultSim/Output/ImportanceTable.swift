@@ -54,6 +54,22 @@ public struct ImportanceTable: Sendable {
         return TextColumns.aligned(rows, left: [0, 1, 3, 8])
     }
 
+    /// Each design's weighted lost orders by cause, largest first: "faultsim-recommended:
+    /// still_pending_at_horizon 81%, user_never_came_back 19%" (causes of docs/model.md §12).
+    public var causesText: String {
+        designs.indices.map { index in
+            let sums = panel.designs[index].lostCauses.map(\.value)
+            let total = sums.reduce(0, +)
+            guard total > 0 else { return "\(designs[index].name): none" }
+            let ranked = Cause.allCases.filter { sums[$0.rawValue] > 0 }.sorted {
+                sums[$0.rawValue] != sums[$1.rawValue] ? sums[$0.rawValue] > sums[$1.rawValue] : $0.rawValue < $1.rawValue
+            }
+            return "\(designs[index].name): " + ranked.prefix(4).map { cause in
+                "\(cause.name) \(FixedPoint.format(100 * sums[cause.rawValue] / total, places: 0))%"
+            }.joined(separator: ", ")
+        }.map { "  " + $0 + "\n" }.joined()
+    }
+
     /// The lines of every warned estimate, with the plain estimate it falls back to.
     public var fallbackText: String {
         var lines: [String] = []

@@ -27,7 +27,13 @@ extension Runner {
         let collector = WorkerResults<(segments: [[DesignTally]], accumulated: Accumulator)>(workers: plan.workers)
         DispatchQueue.concurrentPerform(iterations: plan.workers) { worker in
             var worlds = designs.map { DesignWorlds(scenario: scenario, design: $0) }
-            if let bias { for index in worlds.indices { worlds[index].bias = bias } }
+            if let bias {
+                // Weighted runs keep their verdicts: a lost order's weight goes to its cause.
+                for index in worlds.indices {
+                    worlds[index].bias = bias
+                    worlds[index].recordsVerdicts = true
+                }
+            }
             var accumulator = makeAccumulator()
             var masks = [OutcomeMasks](repeating: OutcomeMasks(), count: designs.count)
             var requests = [Int64](repeating: 0, count: designs.count)

@@ -209,12 +209,19 @@ extension DesignWorlds {
     /// The last run's log-likelihood ratios (units of 2^-40, one per component), from the world that ran it.
     public var lastRunLogRatios: [Int64] { worlds[active].lastRunLogRatios }
 
+    /// Under a bias, the last run's biased world (an index into `FaultBias.components`; nil: the
+    /// nominal world) and this design's weight for it.
+    public var lastRunImportance: (component: Int?, weight: Double)? {
+        guard let state = worlds[active].kernel.importance else { return nil }
+        return (state.component, state.bias.weight(logRatios: state.logRatios))
+    }
+
     /// The last run's delivery score (`World.lastRunDeliveryScore`), for the pilot.
     public var lastRunDeliveryScore: SimTime { worlds[active].lastRunDeliveryScore }
     public var lostScore: SimTime { worlds[active].lostScore }
 
     /// The last run's fault points read and fired per kind under a bias (for the pilot).
-    var lastRunImportance: ImportanceState? { worlds[active].kernel.importance }
+    var lastRunImportanceState: ImportanceState? { worlds[active].kernel.importance }
 
     @inline(__always)
     public var lastRunLostMask: UInt64 { worlds[active].lastRunLostMask }

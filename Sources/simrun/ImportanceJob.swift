@@ -16,6 +16,40 @@ enum ImportanceJob {
                                               default: 100_000, grouped: true)
     static let options = [importance, bias, biasOut, pilotRuns]
 
+    /// `simrun merge` of weighted parts: their sums added, the table printed, `--out` the CSV.
+    static func merge(_ files: [PartFile], _ context: CommandContext, out: OptionSpec, partialOut: OptionSpec,
+                      refused: [OptionSpec]) throws(CommandFailure) -> Int32 {
+        for option in refused where context.given(option) {
+            throw context.error("'\(option.name)' goes with the parts of a plain run; these are the parts of a weighted run (--importance).")
+        }
+        var parts: [(file: String, part: WeightedPart)] = []
+        for file in files {
+            do throws(ScenarioError) { parts.append((file.path, try WeightedPart.parse(file))) } catch { throw ScenarioInput.reported(error) }
+        }
+        let merged: WeightedPart
+        switch WeightedPart.merge(parts) {
+        case .success(let result): merged = result
+        case .failure(let error):
+            printError("Error: \(error)")
+            throw .exit(ExitCode.data)
+        }
+        let targets = try context.outputs([out, partialOut], inputs: files.map(\.path))
+        let table = ImportanceTable(scenarioName: merged.scenarioName, platform: merged.platform, designs: merged.designs,
+                                    intents: merged.intents, panel: merged.panel)
+        try ScenarioInput.write([(targets[0], table.csv), (targets[1], merged.fileText)])
+        printOutput("simrun merge: \(Grouped.count(parts.count, "weighted part")) of \(merged.scenarioName) (\(merged.platform) platform), "
+            + "\(Grouped.count(Int(merged.totalRuns), "run")) x \(Grouped.count(merged.designs.count, "design")), seed \(merged.seed)")
+        printOutput("weighted estimates, per 10^6 intents, 95% intervals (z, from the runs' weighted counts):")
+        printOutput(table.ratesText, terminator: "")
+        printOutput("\nwhy the weighted lost orders were lost (share of the weighted estimate; docs/model.md §12):")
+        printOutput(table.causesText, terminator: "")
+        if merged.designs.count > 1 {
+            printOutput("\npaired over the same runs and biased worlds (z-test on the runs' weighted differences):")
+            printOutput(table.differencesText((1..<merged.designs.count).map { (0, $0) }), terminator: "")
+        }
+        return ExitCode.success
+    }
+
     /// Refuses the options that need `--importance` without it, and those that cannot go with it.
     static func check(_ context: CommandContext, incompatible: [OptionSpec]) throws(CommandFailure) {
         guard context.given(importance) else {
@@ -35,24 +69,39 @@ enum ImportanceJob {
 
     /// Runs the job for `designs` and prints it; `pairs` are the differences to show.
     static func execute(_ context: CommandContext, command: String, source: ScenarioInput.Source, designs: [Design],
-                        pairs: [(Int, Int)], out: OptionSpec) throws(CommandFailure) -> Int32 {
+                        pairs: [(Int, Int)], out: OptionSpec, shard: ShardOptions.Request? = nil) throws(CommandFailure) -> Int32 {
         let scenario = source.scenario
         let biasPath = context.value(bias)
-        let targets = try context.outputs([out, biasOut], inputs: source.inputs + (biasPath.map { [$0] } ?? []))
+        let targets = try context.outputs([out, biasOut, ShardOptions.partialOut], inputs: source.inputs + (biasPath.map { [$0] } ?? []))
         let perStep = try context.integerOrDefault(pilotRuns, in: 1_000...ScenarioInput.maxRuns)
         let tuned: (bias: FaultBias, steps: [BiasPilot.Step])
+        var readText = ""
         if let biasPath {
-            do throws(ScenarioError) { tuned = (try FaultBias.load(biasPath), []) } catch { throw ScenarioInput.reported(error) }
+            do throws(ScenarioError) {
+                let loaded = try FaultBias.loadWithText(biasPath)
+                tuned = (loaded.bias, [])
+                readText = loaded.text
+            } catch { throw ScenarioInput.reported(error) }
         } else {
             tuned = BiasPilot.tune(scenario: scenario, designs: designs, runsPerStep: perStep, jobs: context.jobs)
         }
-        let progress = ProgressLine(total: scenario.runs, label: "simrun \(command) --importance", quiet: context.given(CommonOptions.quiet))
-        let result = Runner.weighted(scenario: scenario, designs: designs, runs: 0..<UInt64(scenario.runs), bias: tuned.bias,
+        let slice = shard?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
+        let progress = ProgressLine(total: slice.count, label: "simrun \(command) --importance", quiet: context.given(CommonOptions.quiet))
+        let result = Runner.weighted(scenario: scenario, designs: designs, runs: slice, bias: tuned.bias,
                                      jobs: context.jobs, progress: progress.counter)
         progress.finish()
         let table = ImportanceTable(scenario: scenario, designs: designs, tallies: result.tallies, panel: result.panel)
         let biasText = tuned.bias.fileText(scenario: scenario.name, steps: tuned.steps)
-        try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText)])
+        let part = shard.map { request in
+            WeightedPart(scenario: scenario, designs: designs, biasText: readText, shard: request.shard, runs: slice,
+                         intents: result.tallies.map(\.intents), panel: result.panel)
+        }
+        try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText), (targets[2], part?.fileText ?? "")])
+        if let shard, shard.sharded {
+            printOutput("simrun \(command) --importance: shard \(shard.shard) of \(source.shownPath), runs \(slice.lowerBound)..<\(slice.upperBound) "
+                + "x \(Grouped.count(designs.count, "design")): wrote \(context.value(ShardOptions.partialOut) ?? "")")
+            return ExitCode.success
+        }
 
         printOutput("simrun \(command) --importance: \(source.shownPath) (\(scenario.platform.name) platform), "
             + "\(Grouped.count(scenario.runs, "run")) x \(Grouped.count(designs.count, "design")), seed \(scenario.seed)")

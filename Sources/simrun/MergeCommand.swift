@@ -36,6 +36,10 @@ enum MergeCommand: Command {
             return try RobustCommand.merge(read, context, runOptions: Array(runOutputs.dropFirst()) + [RunCommand.wide],
                                            sweepOptions: [SweepCommand.metric, SweepCommand.logY])
         }
+        if read.first?.format == WeightedPart.format {
+            return try ImportanceJob.merge(read, context, out: out, partialOut: partialOut,
+                                           refused: Array(runOutputs.dropFirst()) + sweepOptions + [RunCommand.wide])
+        }
         var parts: [(file: String, result: PartialResult)] = []
         for part in read {
             do throws(ScenarioError) {

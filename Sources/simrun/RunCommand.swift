@@ -23,8 +23,7 @@ enum RunCommand: Command {
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         // Every flag is checked before the scenario is read, and every output before any work.
         let chunk = try context.integer(chunkSize, in: 1...ScenarioInput.maxRuns) ?? Runner.defaultChunkSize
-        try ImportanceJob.check(context, incompatible: [faultsOut, pairsOut, causesOut, chunkSize, wide, CommonOptions.bySegment]
-            + ShardOptions.options)
+        try ImportanceJob.check(context, incompatible: [faultsOut, pairsOut, causesOut, chunkSize, wide, CommonOptions.bySegment])
         let source = try context.scenario()
         if context.given(ImportanceJob.importance) { return try importanceRun(context, source) }
         let shardRequest = try ShardOptions.request(context, exclusive: outputs)
@@ -87,7 +86,12 @@ enum RunCommand: Command {
         if context.given(CommonOptions.plusServer) { adjusted.scenario = source.scenario.addingFullServerRecoveryVariants() }
         let chosen = adjusted.scenario.selectedDesigns
         let pairs = chosen.count > 1 ? (1..<chosen.count).map { (0, $0) } : []
-        return try ImportanceJob.execute(context, command: "run", source: adjusted, designs: chosen, pairs: pairs, out: out)
+        let shardRequest = try ShardOptions.request(context, exclusive: [out, ImportanceJob.biasOut])
+        if shardRequest != nil && !context.given(ImportanceJob.bias) {
+            throw context.error("'--importance' with '--shard' or '--partial-out' needs '--bias': every shard must weigh its runs by the same "
+                + "biased worlds. Tune them once with '--bias-out', then give that file to every shard.")
+        }
+        return try ImportanceJob.execute(context, command: "run", source: adjusted, designs: chosen, pairs: pairs, out: out, shard: shardRequest)
     }
 
     /// The scenario's description and platform, above a result table (shared with `merge`).

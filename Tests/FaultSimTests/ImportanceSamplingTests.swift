@@ -158,4 +158,28 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(traced.output.contains("importance sampling: drawn from"), "\(traced.output.prefix(600))")
         #expect(traced.output.contains("lost"))
     }
+
+    @Test("Weighted shards merge into the unsharded job's bytes; parts of another bias are refused (exit 65)")
+    func weightedShardsMergeExactly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faultsim-weighted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let bias = packageRoot + "/scenarios/bias/default-recommended.json"
+        let job = ["run", "--designs", "faultsim-recommended,naive", "--runs", "3000", "--importance", "--bias", bias, "--quiet"]
+        expectSimrun(job + ["--out", path("whole.csv")], exits: 0)
+        expectSimrun(job + ["--shard", "2/2", "--partial-out", path("b.json")], exits: 0)
+        expectSimrun(job + ["--shard", "1/2", "--partial-out", path("a.json")], exits: 0)
+        let merged = expectSimrun(["merge", path("b.json"), path("a.json"), "--out", path("merged.csv")], exits: 0)
+        #expect(merged.output.contains("weighted estimates"))
+        #expect(try String(contentsOfFile: path("merged.csv"), encoding: .utf8) == String(contentsOfFile: path("whole.csv"), encoding: .utf8))
+        let other = FaultBias.identity.fileText(scenario: "default", steps: [])
+        try other.write(toFile: path("other.json"), atomically: true, encoding: .utf8)
+        expectSimrun(["run", "--designs", "faultsim-recommended,naive", "--runs", "3000", "--importance", "--bias", path("other.json"),
+                      "--quiet", "--shard", "2/2", "--partial-out", path("c.json")], exits: 0)
+        let refused = expectSimrun(["merge", path("a.json"), path("c.json"), "--out", path("bad.csv")], exits: 65)
+        #expect(refused.errorOutput.contains("c.json"))
+        #expect(!FileManager.default.fileExists(atPath: path("bad.csv")))
+        expectSimrun(["run", "--runs", "100", "--importance", "--shard", "1/2", "--partial-out", path("d.json")], exits: 64)
+    }
 }

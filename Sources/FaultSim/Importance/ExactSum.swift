@@ -82,4 +82,13 @@ public struct ExactSum: Sendable, Equatable, Hashable {
             return String(repeating: "0", count: 16 - digits.count) + digits
         }.joined()
     }
+
+    /// The sum written as `hex` writes it (64 hex digits); nil for anything else.
+    public init?(hex text: String) {
+        guard text.count == 64, text.allSatisfy(\.isHexDigit) else { return nil }
+        let digits = Array(text)
+        let words = (0..<4).map { UInt64(String(digits[16 * $0..<16 * $0 + 16]), radix: 16) }
+        guard let w3 = words[0], let w2 = words[1], let w1 = words[2], let w0 = words[3] else { return nil }
+        (limb3, limb2, limb1, limb0) = (w3, w2, w1, w0)
+    }
 }

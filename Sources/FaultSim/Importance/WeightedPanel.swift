@@ -40,6 +40,15 @@ public struct WeightedPanel: RunAccumulator, Equatable {
         counts = [Double](repeating: 0, count: designCount * Self.outcomes.count)
     }
 
+    /// A panel read back from a part file (`WeightedPart`).
+    init(bias: FaultBias, runs: Int64, designs: [WeightedDesign], products: [ExactSum]) {
+        self.init(bias: bias, designCount: designs.count)
+        precondition(products.count == self.products.count, "one product per pair and outcome")
+        self.runs = runs
+        self.designs = designs
+        self.products = products
+    }
+
     /// The index of the pair (a, b), a < b, in row-major order of the upper triangle.
     func pairIndex(_ a: Int, _ b: Int) -> Int {
         precondition(a < b && b < designCount)

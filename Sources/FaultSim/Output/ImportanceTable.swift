@@ -4,16 +4,24 @@ import Policies
 /// each design's weighted rates with their intervals and diagnostics, and the paired
 /// differences. Rates are per 10^6 intents.
 public struct ImportanceTable: Sendable {
-    public let scenario: Scenario
-    public let designs: [Design]
-    public let tallies: [DesignTally]
+    public let scenarioName: String
+    public let platform: String
+    public let designs: [String]
+    /// Each design's intents over the runs (the bias never changes how many a run has).
+    public let intents: [Int64]
     public let panel: WeightedPanel
 
-    public init(scenario: Scenario, designs: [Design], tallies: [DesignTally], panel: WeightedPanel) {
-        self.scenario = scenario
+    public init(scenarioName: String, platform: String, designs: [String], intents: [Int64], panel: WeightedPanel) {
+        self.scenarioName = scenarioName
+        self.platform = platform
         self.designs = designs
-        self.tallies = tallies
+        self.intents = intents
         self.panel = panel
+    }
+
+    public init(scenario: Scenario, designs: [Design], tallies: [DesignTally], panel: WeightedPanel) {
+        self.init(scenarioName: scenario.name, platform: scenario.platform.name, designs: designs.map(\.name), intents: tallies.map(\.intents),
+                  panel: panel)
     }
 
     static let million = 1e6
@@ -34,7 +42,7 @@ public struct ImportanceTable: Sendable {
     }
 
     func rate(_ design: Int, _ outcome: Outcome) -> WeightedRate {
-        panel.rate(design, outcome, intents: tallies[design].intents)
+        panel.rate(design, outcome, intents: intents[design])
     }
 
     /// One line per design and rare outcome that happened under the bias (lost always).
@@ -45,7 +53,7 @@ public struct ImportanceTable: Sendable {
             for outcome in WeightedPanel.outcomes {
                 let estimate = rate(index, outcome)
                 guard outcome == .lost || estimate.eventRuns > 0 else { continue }
-                rows.append([design.name, outcome.name, Self.perMillion(estimate.rate),
+                rows.append([design, outcome.name, Self.perMillion(estimate.rate),
                              "[\(Self.perMillion(estimate.low)), \(Self.perMillion(estimate.high))]", Grouped.format(Int(estimate.eventRuns)),
                              Grouped.format(estimate.effectiveSize), FixedPoint.format(estimate.largestShare, places: 3),
                              FixedPoint.format(estimate.meanWeight, places: 3), estimate.warning.map { "WARNING: " + $0 } ?? "ok"])
@@ -60,11 +68,11 @@ public struct ImportanceTable: Sendable {
         designs.indices.map { index in
             let sums = panel.designs[index].lostCauses.map(\.value)
             let total = sums.reduce(0, +)
-            guard total > 0 else { return "\(designs[index].name): none" }
+            guard total > 0 else { return "\(designs[index]): none" }
             let ranked = Cause.allCases.filter { sums[$0.rawValue] > 0 }.sorted {
                 sums[$0.rawValue] != sums[$1.rawValue] ? sums[$0.rawValue] > sums[$1.rawValue] : $0.rawValue < $1.rawValue
             }
-            return "\(designs[index].name): " + ranked.prefix(4).map { cause in
+            return "\(designs[index]): " + ranked.prefix(4).map { cause in
                 "\(cause.name) \(FixedPoint.format(100 * sums[cause.rawValue] / total, places: 0))%"
             }.joined(separator: ", ")
         }.map { "  " + $0 + "\n" }.joined()
@@ -78,7 +86,7 @@ public struct ImportanceTable: Sendable {
                 let estimate = rate(index, outcome)
                 guard let warning = estimate.warning, outcome == .lost || estimate.eventRuns > 0 else { continue }
                 let plain = estimate.fallback
-                lines.append("\(design.name) \(outcome.name): \(warning); falls back to the plain estimate of the "
+                lines.append("\(design) \(outcome.name): \(warning); falls back to the plain estimate of the "
                     + "\(Grouped.format(Int(estimate.nominalIntents))) intents of the nominal runs: \(Self.perMillion(plain.rate)) "
                     + "[\(Self.perMillion(plain.low)), \(Self.perMillion(plain.high))] per 10^6")
             }
@@ -93,13 +101,13 @@ public struct ImportanceTable: Sendable {
             for outcome in WeightedPanel.outcomes {
                 let either = rate(a, outcome).eventRuns + rate(b, outcome).eventRuns
                 guard outcome == .lost || either > 0 else { continue }
-                let difference = panel.difference(a, b, outcome, intents: tallies[a].intents)
+                let difference = panel.difference(a, b, outcome, intents: intents[a])
                 let verdict = difference.logP < Significance.logLevel
-                    ? (difference.difference < 0 ? "\(designs[a].name) better" : "\(designs[b].name) better") : "no clear difference"
-                rows.append([designs[a].name, designs[b].name, outcome.name, Self.perMillion(difference.difference),
+                    ? (difference.difference < 0 ? "\(designs[a]) better" : "\(designs[b]) better") : "no clear difference"
+                rows.append([designs[a], designs[b], outcome.name, Self.perMillion(difference.difference),
                              "[\(Self.perMillion(difference.low)), \(Self.perMillion(difference.high))]",
                              PValue.text(logP: difference.logP), FixedPoint.format(difference.crnShare, places: 2), verdict,
-                             Self.pairCheck(rate(a, outcome), rate(b, outcome), a: designs[a].name, b: designs[b].name)])
+                             Self.pairCheck(rate(a, outcome), rate(b, outcome), a: designs[a], b: designs[b])])
             }
         }
         return TextColumns.aligned(rows, left: [0, 1, 2, 4, 7, 8])
@@ -142,7 +150,7 @@ public struct ImportanceTable: Sendable {
         for (index, design) in designs.enumerated() {
             for outcome in WeightedPanel.outcomes {
                 let e = rate(index, outcome)
-                let fields = [scenario.name, scenario.platform.name, design.name, outcome.name, "\(e.rate * Self.million)",
+                let fields = [scenarioName, platform, design, outcome.name, "\(e.rate * Self.million)",
                               "\(e.low * Self.million)", "\(e.high * Self.million)", "\(e.standardError * Self.million)",
                               String(e.eventRuns), "\(e.effectiveSize)", "\(e.largestShare)", "\(e.meanWeight)", String(e.nominalCount),
                               String(e.nominalIntents), e.warning ?? ""]

@@ -1,0 +1,93 @@
+import Policies
+
+/// One shard of an importance-sampled `simrun run` (`--importance --bias F --shard K/N
+/// --partial-out P`): the weighted sums of its runs, exactly (every `ExactSum` as 64 hex digits,
+/// every largest term in Swift's round-trip form), and what makes shards of one job comparable.
+/// `simrun merge` adds the parts of a job into the bytes one unsharded job writes: the sums are
+/// integers, so their order does not matter. The bias must be a file (no pilot per shard), and
+/// its text is part of the job's digest.
+public struct WeightedPart: Sendable, Equatable {
+    public static let format = "faultsim-weighted-partial"
+    public static let formatVersion = 1
+
+    public var tool: String
+    public var model: String
+    public var scenarioName: String
+    public var platform: String
+    public var seed: UInt64
+    public var totalRuns: UInt64
+    public var designs: [String]
+    /// SHA-256 of the scenario's JSON, every design's axes and the bias file's text.
+    public var contentHash: String
+    /// The bias file's text, from which the weights were computed.
+    public var biasText: String
+    public var shard: Shard
+    public var runs: Range<UInt64>
+    /// Each design's intents over the part's runs.
+    public var intents: [Int64]
+    public var panel: WeightedPanel
+
+    public init(scenario: Scenario, designs: [Design], biasText: String, shard: Shard, runs: Range<UInt64>, intents: [Int64],
+                panel: WeightedPanel) {
+        tool = FaultSimVersion.tool
+        model = String(FaultSimVersion.model)
+        scenarioName = scenario.label
+        platform = scenario.platform.name
+        seed = scenario.seed
+        totalRuns = UInt64(scenario.runs)
+        self.designs = designs.map(\.name)
+        var whole = scenario
+        whole.runs = scenario.runs
+        contentHash = SHA256.hex(JSONWriter.write(whole.jsonValue) + "\n" + designs.map { "design \($0.name):\n" + $0.fingerprintLines }.joined()
+            + "bias:\n" + biasText)
+        self.biasText = biasText
+        self.shard = shard
+        self.runs = runs
+        self.intents = intents
+        self.panel = panel
+    }
+
+    /// The sum of `parts` (file, part), which must be shards of one job whose runs tile
+    /// `0..<totalRuns`; an error names the files.
+    public static func merge(_ parts: [(file: String, part: WeightedPart)]) -> Result<WeightedPart, PartialResult.MergeError> {
+        guard let first = parts.first else { return .failure(.init(problem: .noParts, message: "no partial results to merge")) }
+        let checks: [(PartialResult.MergeError.Problem, (WeightedPart) -> String)] = [
+            (.differentVersions, { "simrun \($0.tool) (model \($0.model))" }),
+            (.differentSeeds, { "seed \($0.seed)" }),
+            (.differentTotals, { "\($0.totalRuns) runs in all" }),
+            (.differentDesigns, { "designs \($0.designs.joined(separator: ","))" }),
+            (.differentScenarios, { "scenario, designs and bias \($0.contentHash.prefix(12))…" }),
+        ]
+        for (problem, describe) in checks {
+            if let other = parts.first(where: { describe($0.part) != describe(first.part) }) {
+                return .failure(.init(problem: problem, message: "cannot merge parts with \(problem.rawValue): \(first.file) has "
+                    + "\(describe(first.part)), \(other.file) has \(describe(other.part))"))
+            }
+        }
+        let ordered = parts.sorted { $0.part.runs.lowerBound != $1.part.runs.lowerBound
+            ? $0.part.runs.lowerBound < $1.part.runs.lowerBound : $0.file < $1.file }
+        var covered: UInt64 = 0
+        for entry in ordered {
+            if entry.part.runs.lowerBound < covered {
+                return .failure(.init(problem: .overlap, message: "cannot merge overlapping runs: \(entry.file) counts runs from "
+                    + "\(entry.part.runs.lowerBound), already counted"))
+            }
+            if entry.part.runs.lowerBound > covered {
+                return .failure(.init(problem: .missing, message: "cannot merge: runs \(covered)..<\(entry.part.runs.lowerBound) are in no "
+                    + "part (before \(entry.file))"))
+            }
+            covered = entry.part.runs.upperBound
+        }
+        if covered < first.part.totalRuns {
+            return .failure(.init(problem: .missing, message: "cannot merge: runs \(covered)..<\(first.part.totalRuns) are in no part"))
+        }
+        var merged = ordered[0].part
+        for entry in ordered.dropFirst() {
+            merged.panel.merge(entry.part.panel)
+            for index in merged.intents.indices { merged.intents[index] += entry.part.intents[index] }
+        }
+        merged.shard = Shard(index: 0, count: 1)
+        merged.runs = 0..<merged.totalRuns
+        return .success(merged)
+    }
+}

@@ -101,8 +101,9 @@ struct EventQueue {
         invariant(UInt64(bitPattern: time &- now) <= UInt64(bitPattern: Event.maxTime &- now),
                   "an event must lie between now and 2^42 ms")
         // Every slot up to 2^22 exists, so the only limit is the insertion numbers'. A bare
-        // `precondition` rather than `invariant`: building the message's string on the failing
-        // path kept the floor 60 instructions per run above the bare trap (measured).
+        // `precondition` (a trap) rather than `invariant` (a call to `fatalError`): with a call
+        // on the failing path, inline or out of line, the floor cost 61 instructions per run
+        // more (measured); the model, where the queue is not in registers, the same.
         precondition(scheduled != EventQueueStorage.slots, "too many events scheduled in one run")
         let sequence = scheduled
         (payloads + sequence).initialize(to: event)

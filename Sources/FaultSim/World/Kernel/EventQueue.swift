@@ -103,7 +103,7 @@ struct EventQueue {
         // Every slot up to 2^22 exists, so the only limit is the insertion numbers'. A bare
         // `precondition` (a trap) rather than `invariant` (a call to `fatalError`): with a call
         // on the failing path, inline or out of line, the floor cost 61 instructions per run
-        // more (measured); the model, where the queue is not in registers, the same.
+        // more (measured), while the designs cost the same either way.
         precondition(scheduled != EventQueueStorage.slots, "too many events scheduled in one run")
         let sequence = scheduled
         (payloads + sequence).initialize(to: event)

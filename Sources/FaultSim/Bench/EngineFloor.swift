@@ -13,7 +13,7 @@ public struct EngineFloor: Sendable {
 
     public let seed: UInt64
     public let eventsPerRun: Int
-    var queue = EventQueue(capacity: 256)
+    var queue = EventQueue()
     var streams = RandomStreams()
     /// Events popped over every run so far.
     public private(set) var events: Int64 = 0

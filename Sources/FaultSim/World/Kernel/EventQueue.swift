@@ -34,11 +34,14 @@ struct Event: Sendable {
 /// pathological scenario costs O(log n) compares per scheduling.
 ///
 /// An event's kind and arguments sit in `payloads` at its insertion number, written when it is
-/// scheduled and read when it fires. Both blocks have `capacity` slots (the keys one more, for
-/// the sentinel), and pending ≤ scheduled ≤ capacity, so one test per scheduling
-/// (`scheduled == capacity`) guards both, and the bound on insertion numbers (2^22) is checked
-/// only when the blocks grow. The storage only grows and is kept across runs, so a warmed-up
-/// queue never allocates.
+/// scheduled and read when it fires. Both blocks are reserved at their largest when the queue
+/// is made: a slot for every insertion number a run may use (2^22; the keys one more, for the
+/// sentinel), as address space that the system backs with memory only where a run writes
+/// (`EventQueueStorage` says why that is safe). So the queue never grows, and scheduling holds
+/// no call: its one test (the bound on insertion numbers) traps when it fails, so the values
+/// live around a scheduling need not be saved and reloaded around a call. The growth call
+/// that stood there (taken a few times per queue, present at every scheduling) cost the engine
+/// floor 197 of its 1,759 instructions per run, and the designs 7 to 41 (issue 31).
 ///
 /// The blocks are walked through their raw addresses, with no bounds or uniqueness check per
 /// operation. `reset()` makes the storage this queue's own (a copy of a queue shares its
@@ -51,8 +54,6 @@ struct EventQueue {
     /// `storage.keys` and `storage.payloads`, held here so that an access is one load.
     private var keys: UnsafeMutablePointer<UInt64>
     private var payloads: UnsafeMutablePointer<WorldEvent>
-    /// Payload slots (`storage.capacity`); the keys block has one more.
-    private var capacity: Int
     /// Events scheduled this run: the next insertion number.
     private(set) var scheduled = 0
     /// Pending events: `keys[1...count]`.
@@ -63,11 +64,10 @@ struct EventQueue {
     /// Above this many pending keys, `schedule` finds its slot by binary search.
     static var linearScanLimit: Int { 16 }
 
-    init(capacity: Int = 256) {
-        storage = EventQueueStorage(capacity: Swift.max(capacity, 1))
+    init() {
+        storage = EventQueueStorage()
         keys = storage.keys
         payloads = storage.payloads
-        self.capacity = storage.capacity
     }
 
     var isEmpty: Bool { count == 0 }
@@ -85,7 +85,7 @@ struct EventQueue {
     @inline(__always)
     mutating func reset() -> Bool {
         let shared = !isKnownUniquelyReferenced(&storage)
-        if shared { adopt(EventQueueStorage(capacity: capacity)) }
+        if shared { adopt(EventQueueStorage()) }
         scheduled = 0
         count = 0
         now = 0
@@ -94,14 +94,17 @@ struct EventQueue {
 
     /// Schedules `event` at `time`, which must lie between now and `Event.maxTime`.
     /// - Complexity: O(k), k the pending events that fire before this one (at most 16
-    ///   compares, then O(log n) compares and one block move); no allocation once the storage
-    ///   has grown to its working size.
+    ///   compares, then O(log n) compares and one block move); never allocates.
     @inline(__always)
     mutating func schedule(_ event: WorldEvent, at time: SimTime) {
         // One unsigned compare for both bounds: time − now wraps past maxTime − now when time < now.
         invariant(UInt64(bitPattern: time &- now) <= UInt64(bitPattern: Event.maxTime &- now),
                   "an event must lie between now and 2^42 ms")
-        if scheduled == capacity { grow() }
+        // Every slot up to 2^22 exists, so the only limit is the insertion numbers'. A bare
+        // `precondition` (a trap) rather than `invariant` (a call to `fatalError`): with a call
+        // on the failing path, inline or out of line, the floor cost 61 instructions per run
+        // more (measured), while the designs cost the same either way.
+        precondition(scheduled != EventQueueStorage.slots, "too many events scheduled in one run")
         let sequence = scheduled
         (payloads + sequence).initialize(to: event)
         scheduled = sequence &+ 1
@@ -158,30 +161,19 @@ struct EventQueue {
         sorted[low] = key
     }
 
-    /// Doubles both blocks, keeping the run's payloads and pending keys: a run that schedules
-    /// more events than any before it. The bound on insertion numbers is checked here, the
-    /// only place `capacity` grows, so `schedule` never tests it.
-    @inline(never)
-    private mutating func grow() {
-        invariant(UInt64(capacity) < Event.maxSequence, "too many events scheduled in one run")
-        let newCapacity = Swift.min(2 * capacity, Int(Event.maxSequence))
-        adopt(storage.copy(scheduled: scheduled, pending: count, capacity: newCapacity))
-    }
-
     /// Makes `newStorage` this queue's storage.
     @inline(__always)
     private mutating func adopt(_ newStorage: EventQueueStorage) {
         storage = newStorage
         keys = newStorage.keys
         payloads = newStorage.payloads
-        capacity = newStorage.capacity
     }
 
     /// Checks the sentinel, that the keys are sorted, that nothing pending lies in the past and
     /// that every pending key has its payload (debug builds).
     func _checkInvariants() {
         #if DEBUG
-        invariant(count <= scheduled && scheduled <= capacity, "more pending or scheduled events than slots")
+        invariant(count <= scheduled && scheduled <= EventQueueStorage.slots, "more pending or scheduled events than slots")
         invariant(keys[0] == UInt64.max, "the sentinel was overwritten")
         for index in stride(from: 2, through: count, by: 1) {
             invariant(keys[index] < keys[index - 1], "pending events out of order")

@@ -3,7 +3,7 @@
 /// through events scheduled here (or the explicit ports `World.handle` passes them), and every
 /// fault enters through `fault(_:_:draw:)`.
 struct Kernel: Sendable {
-    var queue = EventQueue(capacity: 256)
+    var queue = EventQueue()
     var streams = RandomStreams()
     /// Seeded or scripted faults (see `FaultChooser`).
     var faults: FaultChooser

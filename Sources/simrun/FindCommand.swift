@@ -44,9 +44,7 @@ enum FindCommand: Command {
         var world = DesignWorlds(scenario: scenario, design: chosen)
         world.recordsVerdicts = true
         let biasPath = context.value(bias)
-        if let biasPath {
-            do throws(ScenarioError) { world.bias = try FaultBias.load(biasPath) } catch { throw ScenarioInput.reported(error) }
-        }
+        if let biasPath { world.bias = try ImportanceJob.loadBias(biasPath).bias }
         var matches: [(run: UInt64, intent: Int, cause: Cause, events: Int, segment: Int, weight: Double?)] = []
         var run: UInt64 = 0
         while run < UInt64(scenario.runs) && matches.count < count {

@@ -16,6 +16,13 @@ enum ImportanceJob {
                                               default: 100_000, grouped: true)
     static let options = [importance, bias, biasOut, pilotRuns]
 
+    /// The bias file at `path` and its text (for a weighted part's digest); a broken file exits
+    /// 65 (66 unreadable) naming the file, the key and the value. Shared by `run`, `compare`,
+    /// `find` and `trace`.
+    static func loadBias(_ path: String) throws(CommandFailure) -> (bias: FaultBias, text: String) {
+        do throws(ScenarioError) { return try FaultBias.loadWithText(path) } catch { throw ScenarioInput.reported(error) }
+    }
+
     /// `simrun merge` of weighted parts: their sums added, the table printed, `--out` the CSV.
     static func merge(_ files: [PartFile], _ context: CommandContext, out: OptionSpec, partialOut: OptionSpec,
                       refused: [OptionSpec]) throws(CommandFailure) -> Int32 {
@@ -39,14 +46,7 @@ enum ImportanceJob {
         try ScenarioInput.write([(targets[0], table.csv), (targets[1], merged.fileText)])
         printOutput("simrun merge: \(Grouped.count(parts.count, "weighted part")) of \(merged.scenarioName) (\(merged.platform) platform), "
             + "\(Grouped.count(Int(merged.totalRuns), "run")) x \(Grouped.count(merged.designs.count, "design")), seed \(merged.seed)")
-        printOutput("weighted estimates, per 10^6 intents, 95% intervals (z, from the runs' weighted counts):")
-        printOutput(table.ratesText, terminator: "")
-        printOutput("\nwhy the weighted lost orders were lost (share of the weighted estimate; docs/model.md §12):")
-        printOutput(table.causesText, terminator: "")
-        if merged.designs.count > 1 {
-            printOutput("\npaired over the same runs and biased worlds (z-test on the runs' weighted differences):")
-            printOutput(table.differencesText((1..<merged.designs.count).map { (0, $0) }), terminator: "")
-        }
+        printOutput(table.estimatesText(pairs: merged.designs.indices.dropFirst().map { (0, $0) }), terminator: "")
         return ExitCode.success
     }
 
@@ -74,17 +74,9 @@ enum ImportanceJob {
         let biasPath = context.value(bias)
         let targets = try context.outputs([out, biasOut, ShardOptions.partialOut], inputs: source.inputs + (biasPath.map { [$0] } ?? []))
         let perStep = try context.integerOrDefault(pilotRuns, in: 1_000...ScenarioInput.maxRuns)
-        let tuned: (bias: FaultBias, steps: [BiasPilot.Step])
-        var readText = ""
-        if let biasPath {
-            do throws(ScenarioError) {
-                let loaded = try FaultBias.loadWithText(biasPath)
-                tuned = (loaded.bias, [])
-                readText = loaded.text
-            } catch { throw ScenarioInput.reported(error) }
-        } else {
-            tuned = BiasPilot.tune(scenario: scenario, designs: designs, runsPerStep: perStep, jobs: context.jobs)
-        }
+        let loaded = try biasPath.map(loadBias)
+        let tuned = loaded.map { (bias: $0.bias, steps: [BiasPilot.Step]()) }
+            ?? BiasPilot.tune(scenario: scenario, designs: designs, runsPerStep: perStep, jobs: context.jobs)
         let slice = shard?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
         let progress = ProgressLine(total: slice.count, label: "simrun \(command) --importance", quiet: context.given(CommonOptions.quiet))
         let result = Runner.weighted(scenario: scenario, designs: designs, runs: slice, bias: tuned.bias,
@@ -93,7 +85,7 @@ enum ImportanceJob {
         let table = ImportanceTable(scenario: scenario, designs: designs, tallies: result.tallies, panel: result.panel)
         let biasText = tuned.bias.fileText(scenario: scenario.name, steps: tuned.steps)
         let part = shard.map { request in
-            WeightedPart(scenario: scenario, designs: designs, biasText: readText, shard: request.shard, runs: slice,
+            WeightedPart(scenario: scenario, designs: designs, biasText: loaded?.text ?? "", shard: request.shard, runs: slice,
                          intents: result.tallies.map(\.intents), panel: result.panel)
         }
         try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText), (targets[2], part?.fileText ?? "")])
@@ -115,17 +107,7 @@ enum ImportanceJob {
         printOutput("sampled from a mixture: the nominal world in \(FixedPoint.format(tuned.bias.nominalShare * 100, places: 0))% of the runs, "
             + "else one of \(Grouped.count(tuned.bias.components.count, "biased world")) (weights by the balance heuristic):")
         printOutput(ImportanceTable.biasText(tuned.bias) + "\n")
-        printOutput("weighted estimates, per 10^6 intents, 95% intervals (z, from the runs' weighted counts):")
-        printOutput(table.ratesText, terminator: "")
-        printOutput("\nwhy the weighted lost orders were lost (share of the weighted estimate; docs/model.md §12):")
-        printOutput(table.causesText, terminator: "")
-        let fallbacks = table.fallbackText
-        if !fallbacks.isEmpty { printOutput("\n" + fallbacks, terminator: "") }
-        if !pairs.isEmpty {
-            printOutput("\npaired over the same runs and biased worlds (z-test on the runs' weighted differences; McNemar's exact "
-                + "test does not hold under weights):")
-            printOutput(table.differencesText(pairs), terminator: "")
-        }
+        printOutput(table.estimatesText(pairs: pairs), terminator: "")
         return ExitCode.success
     }
 }

@@ -49,7 +49,7 @@ enum TraceCommand: Command {
         world.tracing = true
         if let path = context.value(bias) {
             if schedule != nil { throw context.error("'--bias' cannot go with '--fire': a schedule of simrun check is not sampled.") }
-            do throws(ScenarioError) { world.bias = try FaultBias.load(path) } catch { throw ScenarioInput.reported(error) }
+            world.bias = try ImportanceJob.loadBias(path).bias
             command += " --bias " + ShellWord.quoted(path)
         }
         world.run(UInt64(runIndex))

@@ -1,23 +1,21 @@
 import Policies
 
-/// Chooses importance sampling's bias for the lost orders of some designs by multilevel
-/// cross-entropy (Rubinstein 1999; de Boer, Kroese, Mannor and Rubinstein 2005), on pilot runs
-/// numbered from 2^62, disjoint from every estimation run (choosing a bias on the runs it then
-/// estimates from would make the estimate depend on the choice).
+/// Chooses importance sampling's biased worlds, one per design, each for that design's lost
+/// orders, by multilevel cross-entropy (Rubinstein 1999; de Boer, Kroese, Mannor and Rubinstein
+/// 2005), on pilot runs numbered from 2^62, disjoint from every estimation run (choosing a bias on
+/// the runs it then estimates from would make the estimate depend on the choice).
 ///
 /// A lost order is too rare to learn from directly, so the pilot climbs to it through a score
 /// that says how close a run came: the longest time from a charge to its delivery
 /// (`World.lastRunDeliveryScore`; an undelivered charge scores above any delay). Each step runs
-/// `runsPerStep` runs under the current bias, calls elite the runs of each design whose score is
-/// at or above the design's level, and moves the bias to the closest (in Kullback-Leibler
-/// divergence) to the law of the elite runs within the family: for each fault kind, the weighted
-/// share of its points that fired among the elite runs,
-/// q = Σ_d (Σ elite W · fired / Σ elite W) / Σ_d (Σ elite W · read / Σ elite W), each design
-/// normalised by its own total so every design has the same say; the same for each tail's bins
-/// and for the iOS trait; smoothed (0.7 new, 0.3 old) and kept within [p/20, 0.9]; a kind no
-/// elite run read goes back to nominal. The next level is the (1 − ρ) quantile of the step's
-/// scores (ρ = 0.05), never lower than the last. Once every design's level is the lost order
-/// itself, `finalSteps` more steps tune on lost orders alone (weighted by how many).
+/// `runsPerStep` runs under the current world, calls elite the runs whose score is at or above the
+/// level (`nextLevel`), and moves the world to the closest (in Kullback-Leibler divergence) to the
+/// law of the elite runs within the family: for each fault kind, the weighted share of its points
+/// that fired among the elite runs, q = Σ elite W · fired / Σ elite W · read; the same for each
+/// tail's bins and for the iOS trait; smoothed (0.7 new, 0.3 old) and kept within [p/20, 0.9]; a
+/// kind no elite run read goes back to nominal. Once the level is the lost order itself, the
+/// climb ends after `finalSteps` steps on lost orders that are `settled`; one that stalls is
+/// started again (`tuneWorld`).
 public enum BiasPilot {
     public static let firstRun: UInt64 = 1 << 62
     public static let smoothing = 0.7
@@ -26,6 +24,12 @@ public enum BiasPilot {
     /// The effective sample size a climb's last step must reach on lost orders: below it the
     /// weights of the world still disagree too much to estimate with.
     public static let minimumEffectiveSize = 50.0
+
+    /// A step's lost-order estimate is enough to end a climb on: `minimumEvents` lost runs and
+    /// an effective size of `minimumEffectiveSize`.
+    static func settled(_ estimate: WeightedRate) -> Bool {
+        estimate.eventRuns >= minimumEvents && estimate.effectiveSize >= minimumEffectiveSize
+    }
 
     /// One pilot step, for the output: the design tuned, its level, and its events and effective
     /// size under the step's bias.
@@ -55,9 +59,10 @@ public enum BiasPilot {
 
     /// The multilevel cross-entropy climb for one design (see the type's comment). Cross-entropy
     /// can settle on a mechanism that delays delivery without ever losing it (a daily job that
-    /// always delivers): a climb whose level has not risen for `stallSteps` steps is abandoned
-    /// and started again from the nominal world on other pilot runs, at most `attempts` times;
-    /// the climb that reached lost orders with the most of them (else the highest level) is kept.
+    /// always delivers): a climb whose level has not risen 5% for `stallSteps` steps is abandoned
+    /// and started again on other pilot runs from a balanced world (`startBudgets`), at most
+    /// `attempts` climbs; a climb that succeeded, else the one that reached the highest level
+    /// (then the most lost orders), is kept.
     static func tuneWorld(scenario: Scenario, design: Design, runsPerStep: Int, maxSteps: Int, finalSteps: Int, nominalShare: Double,
                           jobs: Int) -> (world: BiasedWorld, steps: [Step]) {
         var best: Climb?
@@ -108,26 +113,27 @@ public enum BiasPilot {
         }
         var world = BiasedWorld(firing: BiasedWorld.nominal.firing, designs: [design.name])
         let plain = pilot(world, nil)
-        let lost = scenario.horizonMs + 1
+        let lost = World.lostScore(horizonMs: scenario.horizonMs)
         var level = nextLevel(plain.panel.designs[0], after: 0, lost: lost)
         let nominal = plain.panel.designs[0].largestNominal
         if startBudget > 0 {
             world = balanced(plain.panel, budget: startBudget, belowIOS15Share: scenario.device.belowIOS15Probability, design: design.name)
         }
         var steps: [Step] = []
-        var atTarget = 0, sinceRise = 0, lostEvents: Int64 = 0
+        var atTarget = 0, sinceRise = 0, lostEvents: Int64 = 0, lastSettled = false
         for _ in 0..<maxSteps {
             let reached = level >= lost
             let result = pilot(world, reached ? nil : level)
             let estimate = result.panel.rate(0, .lost, intents: result.tallies[0].intents)
             lostEvents = estimate.eventRuns
+            lastSettled = settled(estimate)
             steps.append(Step(design: design.name, label: reached ? "lost orders" : "delivered after " + DurationText.human(level),
                               eventRuns: estimate.eventRuns, effectiveSize: estimate.effectiveSize))
             world = crossEntropy(result.panel.designs[0], from: world, nominal: nominal,
                                  belowIOS15Share: scenario.device.belowIOS15Probability)
             if reached {
                 atTarget += 1
-                if atTarget >= finalSteps && estimate.eventRuns >= minimumEvents && estimate.effectiveSize >= minimumEffectiveSize { break }
+                if atTarget >= finalSteps && lastSettled { break }
                 continue
             }
             let next = nextLevel(result.panel.designs[0], after: level, lost: lost)
@@ -136,9 +142,7 @@ public enum BiasPilot {
             level = next
             if sinceRise >= stallSteps { break }
         }
-        let settled = steps.last.map { $0.effectiveSize >= minimumEffectiveSize } ?? false
-        return Climb(world: world, steps: steps, level: level, lostEvents: lostEvents,
-                     succeeded: level >= lost && lostEvents >= minimumEvents && settled)
+        return Climb(world: world, steps: steps, level: level, lostEvents: lostEvents, succeeded: level >= lost && lastSettled)
     }
 
     /// Balanced failure biasing (Shahabuddin 1994), for independent draws: every rare kind

@@ -38,11 +38,9 @@ extension FaultBias {
         return JSONWriter.records(value) + "\n"
     }
 
-    /// The bias in the file at `path` (exit 66 when it cannot be read, 65 when it breaks a rule,
-    /// naming the file, the key and the value).
-    public static func load(_ path: String) throws(ScenarioError) -> FaultBias { try loadWithText(path).bias }
-
-    /// The bias and the file's text (a weighted part's digest covers the text).
+    /// The bias in the file at `path` and the file's text (a weighted part's digest covers the
+    /// text); exit 66 when it cannot be read, 65 when it breaks a rule, naming the file, the key and
+    /// the value.
     public static func loadWithText(_ path: String) throws(ScenarioError) -> (bias: FaultBias, text: String) {
         let text = try ScenarioLoader.readText(path, tooLarge: "a bias file is a small JSON file")
         return (try parse(text, file: path), text)

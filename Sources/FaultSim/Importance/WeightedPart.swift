@@ -36,9 +36,7 @@ public struct WeightedPart: Sendable, Equatable {
         seed = scenario.seed
         totalRuns = UInt64(scenario.runs)
         self.designs = designs.map(\.name)
-        var whole = scenario
-        whole.runs = scenario.runs
-        contentHash = SHA256.hex(JSONWriter.write(whole.jsonValue) + "\n" + designs.map { "design \($0.name):\n" + $0.fingerprintLines }.joined()
+        contentHash = SHA256.hex(JSONWriter.write(scenario.jsonValue) + "\n" + designs.map { "design \($0.name):\n" + $0.fingerprintLines }.joined()
             + "bias:\n" + biasText)
         self.biasText = biasText
         self.shard = shard
@@ -58,28 +56,11 @@ public struct WeightedPart: Sendable, Equatable {
             (.differentDesigns, { "designs \($0.designs.joined(separator: ","))" }),
             (.differentScenarios, { "scenario, designs and bias \($0.contentHash.prefix(12))…" }),
         ]
-        for (problem, describe) in checks {
-            if let other = parts.first(where: { describe($0.part) != describe(first.part) }) {
-                return .failure(.init(problem: problem, message: "cannot merge parts with \(problem.rawValue): \(first.file) has "
-                    + "\(describe(first.part)), \(other.file) has \(describe(other.part))"))
-            }
-        }
-        let ordered = parts.sorted { $0.part.runs.lowerBound != $1.part.runs.lowerBound
-            ? $0.part.runs.lowerBound < $1.part.runs.lowerBound : $0.file < $1.file }
-        var covered: UInt64 = 0
-        for entry in ordered {
-            if entry.part.runs.lowerBound < covered {
-                return .failure(.init(problem: .overlap, message: "cannot merge overlapping runs: \(entry.file) counts runs from "
-                    + "\(entry.part.runs.lowerBound), already counted"))
-            }
-            if entry.part.runs.lowerBound > covered {
-                return .failure(.init(problem: .missing, message: "cannot merge: runs \(covered)..<\(entry.part.runs.lowerBound) are in no "
-                    + "part (before \(entry.file))"))
-            }
-            covered = entry.part.runs.upperBound
-        }
-        if covered < first.part.totalRuns {
-            return .failure(.init(problem: .missing, message: "cannot merge: runs \(covered)..<\(first.part.totalRuns) are in no part"))
+        if let error = PartialResult.firstDifference(parts, checks) { return .failure(error) }
+        let ordered: [(file: String, part: WeightedPart)]
+        switch PartialResult.tiling(parts, runs: \.runs, total: first.part.totalRuns) {
+        case .success(let tiled): ordered = tiled
+        case .failure(let error): return .failure(error)
         }
         var merged = ordered[0].part
         for entry in ordered.dropFirst() {

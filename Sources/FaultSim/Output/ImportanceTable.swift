@@ -62,6 +62,21 @@ public struct ImportanceTable: Sendable {
         return TextColumns.aligned(rows, left: [0, 1, 3, 8])
     }
 
+    /// Everything a weighted job reports below its header (`run`/`compare --importance` and the
+    /// merge of weighted parts alike): the rates, the weighted causes, the fallbacks of flagged
+    /// estimates, and the paired differences of `pairs`.
+    public func estimatesText(pairs: [(Int, Int)]) -> String {
+        var text = "weighted estimates, per 10^6 intents, 95% intervals (z, from the runs' weighted counts):\n" + ratesText
+        text += "\nwhy the weighted lost orders were lost (share of the weighted estimate; docs/model.md §12):\n" + causesText
+        let fallbacks = fallbackText
+        if !fallbacks.isEmpty { text += "\n" + fallbacks }
+        if !pairs.isEmpty {
+            text += "\npaired over the same runs and biased worlds (z-test on the runs' weighted differences; McNemar's exact "
+                + "test does not hold under weights):\n" + differencesText(pairs)
+        }
+        return text
+    }
+
     /// Each design's weighted lost orders by cause, largest first: "faultsim-recommended:
     /// still_pending_at_horizon 81%, user_never_came_back 19%" (causes of docs/model.md §12).
     public var causesText: String {

@@ -30,12 +30,7 @@ extension PartialResult {
     /// - Complexity: O(parts · designs² · values) after sorting the parts by their first run.
     public static func merge(_ parts: [(file: String, result: PartialResult)]) -> Result<PartialResult, MergeError> {
         guard let first = parts.first else { return .failure(MergeError(problem: .noParts, message: "no partial results to merge")) }
-        func differ(_ problem: MergeError.Problem, _ describe: (PartialResult) -> String) -> MergeError? {
-            let reference = describe(first.result)
-            guard let other = parts.first(where: { describe($0.result) != reference }) else { return nil }
-            return MergeError(problem: problem, message: "cannot merge parts with \(problem.rawValue): \(first.file) has \(reference), "
-                + "\(other.file) has \(describe(other.result))")
-        }
+        let entries = parts.map { (file: $0.file, part: $0.result) }
         let checks: [(MergeError.Problem, (PartialResult) -> String)] = [
             (.differentVersions, { "simrun \($0.tool) (model \($0.model))" }),
             (.differentKinds, { $0.kind.name + (kindDetail($0.kind)) }),
@@ -44,30 +39,11 @@ extension PartialResult {
             (.differentDesigns, { "designs \($0.designs.joined(separator: ","))" }),
             (.differentScenarios, { "scenario content \($0.contentHash.prefix(12))… (\($0.parts.map(\.name).joined(separator: ",")))" }),
         ]
-        for (problem, describe) in checks {
-            if let error = differ(problem, describe) { return .failure(error) }
-        }
-
-        let ordered = parts.sorted { $0.result.runs.lowerBound != $1.result.runs.lowerBound
-            ? $0.result.runs.lowerBound < $1.result.runs.lowerBound : $0.file < $1.file }
-        var covered: UInt64 = 0
-        var previous: String?
-        for part in ordered {
-            let runs = part.result.runs
-            if runs.lowerBound < covered, let previous {
-                return .failure(MergeError(problem: .overlap, message: "cannot merge overlapping runs: \(previous) and \(part.file) "
-                    + "both count runs \(runs.lowerBound)..<\(min(covered, runs.upperBound))"))
-            }
-            if runs.lowerBound > covered {
-                let after = previous.map { " (after \($0), before \(part.file))" } ?? " (before \(part.file))"
-                return .failure(MergeError(problem: .missing, message: "cannot merge: runs \(covered)..<\(runs.lowerBound) are in no part\(after)"))
-            }
-            covered = max(covered, runs.upperBound)
-            previous = part.file
-        }
-        if covered < first.result.totalRuns {
-            return .failure(MergeError(problem: .missing, message: "cannot merge: runs \(covered)..<\(first.result.totalRuns) of "
-                + "\(first.result.totalRuns) are in no part (the last is \(previous ?? first.file))"))
+        if let error = firstDifference(entries, checks) { return .failure(error) }
+        let ordered: [(file: String, part: PartialResult)]
+        switch tiling(entries, runs: \.runs, total: first.result.totalRuns) {
+        case .success(let tiled): ordered = tiled
+        case .failure(let error): return .failure(error)
         }
 
         var merged = first.result
@@ -77,8 +53,8 @@ extension PartialResult {
             var tallies = [DesignTally](repeating: DesignTally(), count: merged.designs.count)
             var pairs = PairedLosses(designs: merged.designs.count)
             for part in ordered {
-                for design in tallies.indices { tallies[design].merge(part.result.parts[index].tallies[design]) }
-                pairs.merge(part.result.parts[index].pairs)
+                for design in tallies.indices { tallies[design].merge(part.part.parts[index].tallies[design]) }
+                pairs.merge(part.part.parts[index].pairs)
             }
             for tally in tallies { tally._checkInvariants() }
             merged.parts[index].tallies = tallies

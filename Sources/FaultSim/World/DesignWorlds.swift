@@ -206,8 +206,6 @@ extension DesignWorlds {
         }
     }
 
-    /// The last run's log-likelihood ratios (units of 2^-40, one per component), from the world that ran it.
-    public var lastRunLogRatios: [Int64] { worlds[active].lastRunLogRatios }
 
     /// Under a bias, the last run's biased world (an index into `FaultBias.components`; nil: the
     /// nominal world) and this design's weight for it.
@@ -218,7 +216,6 @@ extension DesignWorlds {
 
     /// The last run's delivery score (`World.lastRunDeliveryScore`), for the pilot.
     public var lastRunDeliveryScore: SimTime { worlds[active].lastRunDeliveryScore }
-    public var lostScore: SimTime { worlds[active].lostScore }
 
     /// The last run's fault points read and fired per kind under a bias (for the pilot).
     var lastRunImportanceState: ImportanceState? { worlds[active].kernel.importance }

@@ -60,9 +60,6 @@ extension World {
         set { kernel.importance = newValue.map(ImportanceState.init(bias:)) }
     }
 
-    /// ln(p(path)/q_c(path)) of the last run's draws per component, in units of 2^-40 (empty
-    /// without a bias).
-    public var lastRunLogRatios: [Int64] { kernel.importance?.logRatios ?? [] }
 
     /// How close the last run came to losing an order, for importance sampling's pilot: the
     /// longest time from a charge to its delivery among the run's charged intents, and
@@ -73,12 +70,12 @@ extension World {
         for index in 0..<ledger.intents.count {
             let intent = ledger.intents[index]
             guard intent.charges > 0 else { continue }
-            guard intent.correctDeliveries + intent.wrongDeliveries > 0 else { return lostScore }
+            guard intent.correctDeliveries + intent.wrongDeliveries > 0 else { return World.lostScore(horizonMs: kernel.horizonMs) }
             score = max(score, intent.deliveredAt - intent.firstChargeAt)
         }
         return score
     }
 
-    /// The score of a run that lost an order: above any delay a run can have.
-    public var lostScore: SimTime { kernel.horizonMs + 1 }
+    /// The score of a run that lost an order: above any delay a run of this horizon can have.
+    public static func lostScore(horizonMs: SimTime) -> SimTime { horizonMs + 1 }
 }

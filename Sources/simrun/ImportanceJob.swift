@@ -67,25 +67,47 @@ enum ImportanceJob {
         }
     }
 
+    /// The job's bias: read from `--bias`, or tuned by a pilot for `designs` at `scenario`; with
+    /// its file text (what `--bias-out` writes and a part's digest covers) and the lines that say
+    /// where it came from and what it biases (printed before the estimates).
+    static func chosenBias(_ context: CommandContext, scenario: Scenario, designs: [Design], tunedWhere: String = "") throws(CommandFailure)
+        -> (bias: FaultBias, text: String, description: String, steps: [BiasPilot.Step]) {
+        let perStep = try context.integerOrDefault(pilotRuns, in: 1_000...ScenarioInput.maxRuns)
+        var description: String
+        let bias: FaultBias, text: String
+        var steps: [BiasPilot.Step] = []
+        if let path = context.value(self.bias) {
+            (bias, text) = try loadBias(path)
+            description = "bias: read from \(path)\n"
+        } else {
+            let tuned = BiasPilot.tune(scenario: scenario, designs: designs, runsPerStep: perStep, jobs: context.jobs)
+            (bias, text, steps) = (tuned.bias, tuned.bias.fileText(scenario: scenario.name, steps: tuned.steps), tuned.steps)
+            description = "bias: one world per design, tuned for its lost orders by multilevel cross-entropy\(tunedWhere), "
+                + "\(Grouped.format(perStep)) pilot runs per step from run 2^62 (disjoint from the runs estimated)\n\n"
+                + ImportanceTable.pilotText(tuned.steps)
+        }
+        description += "sampled from a mixture: the nominal world in \(FixedPoint.format(bias.nominalShare * 100, places: 0))% of the runs, "
+            + "else one of \(Grouped.count(bias.components.count, "biased world")) (weights by the balance heuristic):\n"
+            + ImportanceTable.biasText(bias) + "\n"
+        return (bias, text, description, steps)
+    }
+
     /// Runs the job for `designs` and prints it; `pairs` are the differences to show.
     static func execute(_ context: CommandContext, command: String, source: ScenarioInput.Source, designs: [Design],
                         pairs: [(Int, Int)], out: OptionSpec, shard: ShardOptions.Request? = nil) throws(CommandFailure) -> Int32 {
         let scenario = source.scenario
         let biasPath = context.value(bias)
         let targets = try context.outputs([out, biasOut, ShardOptions.partialOut], inputs: source.inputs + (biasPath.map { [$0] } ?? []))
-        let perStep = try context.integerOrDefault(pilotRuns, in: 1_000...ScenarioInput.maxRuns)
-        let loaded = try biasPath.map(loadBias)
-        let tuned = loaded.map { (bias: $0.bias, steps: [BiasPilot.Step]()) }
-            ?? BiasPilot.tune(scenario: scenario, designs: designs, runsPerStep: perStep, jobs: context.jobs)
+        let chosen = try chosenBias(context, scenario: scenario, designs: designs)
         let slice = shard?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
         let progress = ProgressLine(total: slice.count, label: "simrun \(command) --importance", quiet: context.given(CommonOptions.quiet))
-        let result = Runner.weighted(scenario: scenario, designs: designs, runs: slice, bias: tuned.bias,
+        let result = Runner.weighted(scenario: scenario, designs: designs, runs: slice, bias: chosen.bias,
                                      jobs: context.jobs, progress: progress.counter)
         progress.finish()
         let table = ImportanceTable(scenario: scenario, designs: designs, tallies: result.tallies, panel: result.panel)
-        let biasText = tuned.bias.fileText(scenario: scenario.name, steps: tuned.steps)
+        let biasText = chosen.bias.fileText(scenario: scenario.name, steps: chosen.steps)
         let part = shard.map { request in
-            WeightedPart(scenario: scenario, designs: designs, biasText: loaded?.text ?? "", shard: request.shard, runs: slice,
+            WeightedPart(scenario: scenario, designs: designs, biasText: biasPath == nil ? "" : chosen.text, shard: request.shard, runs: slice,
                          intents: result.tallies.map(\.intents), panel: result.panel)
         }
         try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText), (targets[2], part?.fileText ?? "")])
@@ -97,16 +119,7 @@ enum ImportanceJob {
 
         printOutput("simrun \(command) --importance: \(source.shownPath) (\(scenario.platform.name) platform), "
             + "\(Grouped.count(scenario.runs, "run")) x \(Grouped.count(designs.count, "design")), seed \(scenario.seed)")
-        if let biasPath {
-            printOutput("bias: read from \(biasPath)")
-        } else {
-            printOutput("bias: one world per design, tuned for its lost orders by multilevel cross-entropy, \(Grouped.format(perStep)) "
-                + "pilot runs per step from run 2^62 (disjoint from the runs estimated)\n")
-            printOutput(ImportanceTable.pilotText(tuned.steps), terminator: "")
-        }
-        printOutput("sampled from a mixture: the nominal world in \(FixedPoint.format(tuned.bias.nominalShare * 100, places: 0))% of the runs, "
-            + "else one of \(Grouped.count(tuned.bias.components.count, "biased world")) (weights by the balance heuristic):")
-        printOutput(ImportanceTable.biasText(tuned.bias) + "\n")
+        printOutput(chosen.description)
         printOutput(table.estimatesText(pairs: pairs), terminator: "")
         return ExitCode.success
     }

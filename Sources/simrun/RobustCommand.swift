@@ -25,7 +25,7 @@ enum RobustCommand: Command {
         summary: "Which guessed parameters can flip the best design, and where (paired).",
         options: [CommonOptions.designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, lhs, params, steps, out, svg,
                   DecisionOutputs.json, DecisionOutputs.html, CommonOptions.set, CommonOptions.quiet, shard, ShardOptions.shardCount,
-                  ShardOptions.partialOut])
+                  ShardOptions.partialOut] + ImportanceJob.options)
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let points = try context.integer(lhs, in: 1...1_000) ?? Robustness.defaultPoints
@@ -33,28 +33,42 @@ enum RobustCommand: Command {
         let only = try chosenGuesses(context)
         let base = try context.scenario(applying: .all)
         let designs = try twoOrMoreDesigns(base, context)
-        let shardRequest = try ShardOptions.request(context, exclusive: [out, svg, DecisionOutputs.json, DecisionOutputs.html])
-        let outputs = try DecisionOutputs(context, out: out, extra: [svg, ShardOptions.partialOut], inputs: base.inputs)
+        try ImportanceJob.check(context, incompatible: [])
+        let weighted = context.given(ImportanceJob.importance)
+        let shardRequest = try ShardOptions.request(context, exclusive: [out, svg, DecisionOutputs.json, DecisionOutputs.html, ImportanceJob.biasOut])
+        if weighted && shardRequest != nil && !context.given(ImportanceJob.bias) {
+            throw context.error("'--importance' with '--shard' or '--partial-out' needs '--bias': every shard must weigh its runs by the same "
+                + "bias (write one with --bias-out).")
+        }
+        let biasInputs = context.value(ImportanceJob.bias).map { [$0] } ?? []
+        let outputs = try DecisionOutputs(context, out: out, extra: [svg, ShardOptions.partialOut, ImportanceJob.biasOut],
+                                          inputs: base.inputs + biasInputs)
         ScenarioInput.warnAboutUnlistedCustomDesigns(base.scenario, context)
         ScenarioInput.warnAboutEventCap(base, designs: designs)
 
-        let plan = Robustness(scenario: base.scenario, designs: designs, only: only, points: points, runs: base.scenario.runs,
+        var plan = Robustness(scenario: base.scenario, designs: designs, only: only, points: points, runs: base.scenario.runs,
                               crossoverSteps: stepCount)
+        var biasLines = ""
+        if weighted {
+            let chosen = try ImportanceJob.chosenBias(context, scenario: base.scenario, designs: designs, tunedWhere: " at the scenario as given")
+            (plan.bias, plan.biasText, biasLines) = (chosen.bias, chosen.text, chosen.description)
+        }
         let shardOfJob = shardRequest?.shard ?? Shard(index: 0, count: 1)
         let progress = ProgressPhases(prefix: "simrun robust: ", quiet: context.given(CommonOptions.quiet))
         let result = plan.run(shard: shardOfJob, source: base.shownPath, jobs: context.jobs, reporter: progress)
         progress.finish()
 
         if let shardRequest, shardRequest.sharded {
-            try outputs.write(result, extra: ["", result.partialFileText], context: context)
+            try outputs.write(result, extra: ["", result.partialFileText, ""], context: context)
             printOutput("simrun robust: shard \(shardOfJob) measured \(plan.indices(of: shardOfJob).count) of \(plan.settings.count) settings (the baseline "
                 + "included) x \(designs.count) designs x \(Grouped.count(plan.runs, "run")), "
                 + "\(Grouped.count(result.crossovers.count, "crossover search", "crossover searches")); wrote \(context.value(ShardOptions.partialOut) ?? ""). simrun merge joins the parts.")
             return ExitCode.success
         }
-        try outputs.write(result, extra: [result.tornadoSVG, result.partialFileText], context: context)
+        try outputs.write(result, extra: [result.tornadoSVG, result.partialFileText, weighted ? plan.biasText : ""], context: context)
+        if weighted { printOutput(biasLines) }
         printOutput(result.text, terminator: "")
-        printOutput(written([out, svg, DecisionOutputs.json, DecisionOutputs.html, ShardOptions.partialOut], context))
+        printOutput(written([out, svg, DecisionOutputs.json, DecisionOutputs.html, ShardOptions.partialOut, ImportanceJob.biasOut], context))
         return ExitCode.success
     }
 

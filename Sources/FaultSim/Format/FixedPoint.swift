@@ -175,3 +175,21 @@ extension String {
         return text
     }
 }
+
+extension FixedPoint {
+    /// A rate per intent as a figure per 10^6 intents with three significant digits ("0.0123",
+    /// "4.56", "1,234"): the rare rates importance sampling resolves need more than one decimal.
+    public static func perMillion(_ rate: Double) -> String {
+        let value = rate * 1e6
+        guard value.isFinite, value != 0 else { return value == 0 ? "0" : "-" }
+        let magnitude = abs(value)
+        if magnitude >= 100 { return Grouped.format(value) }
+        var places = 2
+        var scaled = magnitude
+        while scaled < 1 && places < 12 {
+            scaled *= 10
+            places += 1
+        }
+        return format(value, places: places)
+    }
+}

@@ -27,19 +27,7 @@ public struct ImportanceTable: Sendable {
     static let million = 1e6
 
     /// A figure per 10^6 intents with three significant digits ("0.0123", "4.56", "1,234").
-    public static func perMillion(_ rate: Double) -> String {
-        let value = rate * million
-        guard value.isFinite, value != 0 else { return value == 0 ? "0" : "-" }
-        let magnitude = abs(value)
-        if magnitude >= 100 { return Grouped.format(value) }
-        var places = 2
-        var scaled = magnitude
-        while scaled < 1 && places < 12 {
-            scaled *= 10
-            places += 1
-        }
-        return FixedPoint.format(value, places: places)
-    }
+    public static func perMillion(_ rate: Double) -> String { FixedPoint.perMillion(rate) }
 
     func rate(_ design: Int, _ outcome: Outcome) -> WeightedRate {
         panel.rate(design, outcome, intents: intents[design])

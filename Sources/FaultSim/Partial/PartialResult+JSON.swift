@@ -191,6 +191,12 @@ struct PartialReader {
         return PartialReader(file: file, value: found.value, path: childPath)
     }
 
+    /// The field `key`, or nil when the object has none (a key only some parts carry).
+    func optionalField(_ key: String) throws(ScenarioError) -> PartialReader? {
+        guard case .object(let fields) = value else { throw error("expected an object") }
+        return fields.contains { $0.key == key } ? try field(key) : nil
+    }
+
     func objectFields() throws(ScenarioError) -> [(String, PartialReader)] {
         guard case .object(let fields) = value else { throw error("expected an object") }
         return fields.map { ($0.key, PartialReader(file: file, value: $0.value, path: path + "." + $0.key)) }

@@ -8,9 +8,13 @@ extension RobustResult {
     public static let csvHeader = "scenario,setting,kind,param,value,design,lost,intents,lost_per_million,lost_ci_low,lost_ci_high,rank,"
         + "leader,leader_changed,p_vs_baseline_leader,verdict,lead_per_million,crossover_value,crossover_low,crossover_high"
 
+    /// A weighted job's two columns more: each estimate's effective sample size and the guard's verdict.
+    public static let weightedColumns = ",effective_size,check"
+
     public var csv: String {
         let leader = baselineLeader
-        var text = Self.csvHeader + "\n"
+        let weightedJob = isWeighted
+        var text = Self.csvHeader + (weightedJob ? Self.weightedColumns : "") + "\n"
         for index in settings.indices {
             let counts = counts(index), order = ranking(index), search = crossover(of: index)
             let (kind, param, value) = settingColumns(index)
@@ -20,28 +24,34 @@ extension RobustResult {
             let crossoverCells = [search?.estimate?.set ?? "", search?.low?.set ?? "", search?.high?.set ?? ""]
             for design in designs.indices {
                 let p = design == leader ? "" : PValue.text(logP: Self.logP(counts, design, leader))
-                text += row([scenarioName] + setting + measured(designs[design], counts.lost[design], counts.intents[design])
-                    + [String(order.firstIndex(of: design)! + 1)] + tail + [p, verdict.rawValue, Self.fixed(lead(index))] + crossoverCells)
+                let rate = counts.weighted?.rates[design]
+                text += row([scenarioName] + setting + measured(designs[design], counts.lost[design], counts.intents[design], weighted: rate)
+                    + [String(order.firstIndex(of: design)! + 1)] + tail + [p, verdict.rawValue, Self.fixed(lead(index))] + crossoverCells
+                    + (rate.map(Self.diagnostics) ?? []))
             }
         }
         for search in crossovers {
             let path = guesses[guessMoved(by: search.setting)!.guess].path
             for point in search.points {
                 // The two designs' ranking by the tie rule: fewer lost first, the baseline's leader on a tie.
-                let challengerAhead = point.challengerLost < point.leaderLost
-                let logP = ExactMcNemar.logPValue(onlyA: point.onlyChallenger, onlyB: point.onlyLeader)
+                let challengerAhead = point.challengerAhead
+                let logP = point.logP
                 let verdict: Verdict = !challengerAhead ? .keeps : logP < Significance.logLevel ? .flips : .notSignificant
-                let lead = Double(point.challengerLost - point.leaderLost) / Double(max(point.intents, 1)) * 1_000_000
+                let lead = point.weighted.map { -$0.difference(0, 1).difference * 1_000_000 }
+                    ?? Double(point.challengerLost - point.leaderLost) / Double(max(point.intents, 1)) * 1_000_000
                 let front = [scenarioName, String(search.setting), "crossover", path, point.value.set]
                 let tail = [designs[challengerAhead ? search.challenger : search.leader], challengerAhead ? "true" : "false"]
-                text += row(front + measured(designs[search.leader], point.leaderLost, point.intents) + [challengerAhead ? "2" : "1"] + tail
-                    + ["", verdict.rawValue, Self.fixed(lead), "", "", ""])
-                text += row(front + measured(designs[search.challenger], point.challengerLost, point.intents) + [challengerAhead ? "1" : "2"]
-                    + tail + [PValue.text(logP: logP), verdict.rawValue, Self.fixed(lead), "", "", ""])
+                let rates = point.weighted?.rates
+                text += row(front + measured(designs[search.leader], point.leaderLost, point.intents, weighted: rates?[0]) + [challengerAhead ? "2" : "1"]
+                    + tail + ["", verdict.rawValue, Self.fixed(lead), "", "", ""] + (rates.map { Self.diagnostics($0[0]) } ?? []))
+                text += row(front + measured(designs[search.challenger], point.challengerLost, point.intents, weighted: rates?[1])
+                    + [challengerAhead ? "1" : "2"] + tail + [PValue.text(logP: logP), verdict.rawValue, Self.fixed(lead), "", "", ""]
+                    + (rates.map { Self.diagnostics($0[1]) } ?? []))
             }
         }
         for skip in skipped {
-            text += row([scenarioName, "", "skipped", skip.path, "", "", "", "", "", "", "", "", "", "", "", skip.reason, "", "", "", ""])
+            text += row([scenarioName, "", "skipped", skip.path, "", "", "", "", "", "", "", "", "", "", "", skip.reason, "", "", "", ""]
+                + (weightedJob ? ["", ""] : []))
         }
         return text
     }
@@ -58,12 +68,22 @@ extension RobustResult {
         }
     }
 
-    /// design, lost, intents, lost per 10^6 and its 95% Wilson interval.
-    func measured(_ design: String, _ lost: Int64, _ intents: Int64) -> [String] {
+    /// design, lost, intents, lost per 10^6 and its 95% Wilson interval; in a weighted job, the
+    /// runs that lost an order under the bias, and the estimate with its z-interval (six places:
+    /// the rates it resolves are far below one per 10^6).
+    func measured(_ design: String, _ lost: Int64, _ intents: Int64, weighted: WeightedRate? = nil) -> [String] {
+        if let weighted {
+            return [design, String(lost), String(intents)] + [weighted.rate, weighted.low, weighted.high].map { FixedPoint.format($0 * 1e6, places: 6) }
+        }
         let interval = Wilson.interval(successes: lost, trials: intents)
         let rate = intents > 0 ? Double(lost) / Double(intents) * 1_000_000 : 0
         return [design, String(lost), String(intents), FixedPoint.format(rate, places: 1), FixedPoint.format(interval.low * 1e6, places: 1),
                 FixedPoint.format(interval.high * 1e6, places: 1)]
+    }
+
+    /// A weighted estimate's effective size and the guard's verdict ("ok" or its warning).
+    static func diagnostics(_ rate: WeightedRate) -> [String] {
+        [FixedPoint.format(rate.effectiveSize, places: 1), rate.warning ?? "ok"]
     }
 
     func row(_ cells: [String]) -> String { cells.map(CSV.field).joined(separator: ",") + "\n" }

@@ -9,10 +9,8 @@ extension RobustResult {
         let counts = counts(0), leader = baselineLeader
         var html = "<p class=\"answer\">With the scenario's values, <b>\(e(designs[leader]))</b> loses the fewest orders"
         if let (second, significant) = runnerUp {
-            let logP = Self.logP(counts, leader, second)
             html += significant ? ", significantly fewer than \(e(designs[second]))" : ", but not significantly fewer than \(e(designs[second]))"
-            html += " (\(counts.only(leader, notBy: second)) against \(counts.only(second, notBy: leader)) discordant intents, exact McNemar p "
-                + "\(e(PValue.phrase(logP: logP))))"
+            html += " (\(e(evidenceText(counts, second, leader))))"
         }
         html += ". Each of the \(guesses.count) guesses of the parameter table was moved to its plausible low and high, one at a time, "
             + "then \(points) Latin-hypercube point\(points == 1 ? "" : "s") moved all of them at once: \(Grouped.format(runs)) runs per "
@@ -23,7 +21,7 @@ extension RobustResult {
             html += "<p>No guess flips the leader: at either end of its plausible range, none makes another design lose significantly "
                 + "fewer orders than \(e(designs[leader])).</p>\n"
         } else {
-            html += "<p>Guesses that flip the leader (another design loses significantly fewer orders, exact McNemar p &lt; 0.05):</p>\n<ul class=\"answer\">\n"
+            html += "<p>Guesses that flip the leader (another design loses significantly fewer orders, \(testName) p &lt; 0.05):</p>\n<ul class=\"answer\">\n"
             for index in flips {
                 let path = guesses[guessMoved(by: index)!.guess].path
                 html += "<li>\(settingHTML(index)): \(e(challengeText(index)))"

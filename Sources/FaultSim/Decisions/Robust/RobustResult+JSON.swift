@@ -10,6 +10,7 @@ extension RobustResult {
                          ("low", .string(guess.low.set)), ("high", .string(guess.high.set))])
             })),
             ("skipped", .array(skipped.map { .fields([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+        ] + (isWeighted ? [("estimator", .string("importance sampling: weighted estimates, paired z-test (docs/model.md §14)"))] : []) + [
             ("settings", .array(settings.indices.map(settingJSON))),
             ("crossovers", .array(crossovers.map(crossoverJSON))),
         ])
@@ -26,7 +27,12 @@ extension RobustResult {
                 .fields([("name", .string(designs[design])), ("lost", .integer(counts.lost[design])),
                          ("intents", .integer(counts.intents[design])), ("lostPerMillion", .decimal(Self.perMillion(counts, design))),
                          ("rank", .integer(order.firstIndex(of: design)! + 1)),
-                         ("pVersusLeader", design == leader ? .null : .string(PValue.text(logP: Self.logP(counts, design, leader))))])
+                         ("pVersusLeader", design == leader ? .null : .string(PValue.text(logP: Self.logP(counts, design, leader))))]
+                        + (counts.weighted.map { weighted in
+                            let rate = weighted.rates[design]
+                            return [("ciLowPerMillion", JSONValue.decimal(rate.low * 1e6)), ("ciHighPerMillion", .decimal(rate.high * 1e6)),
+                                    ("effectiveSize", .decimal(rate.effectiveSize)), ("check", .string(rate.warning ?? "ok"))]
+                        } ?? []))
             })),
         ])
     }

@@ -13,7 +13,7 @@ extension RobustResult {
     public var partialFileText: String { JSONWriter.write(partialJSON) + "\n" }
 
     var partialJSON: JSONValue {
-        object([
+        var json = object([
             ("format", .string(Self.partialFormat)), ("formatVersion", int(Self.partialFormatVersion)),
             ("tool", .string(FaultSimVersion.tool)), ("model", .string(String(FaultSimVersion.model))),
             ("contentHash", .string(contentHash)), ("shard", .string(shard.description)),
@@ -30,11 +30,14 @@ extension RobustResult {
             ("measured", .array(counts.indices.compactMap { index in
                 counts[index].map { counts in
                     object([("setting", int(index)), ("lost", ints(counts.lost)), ("intents", ints(counts.intents)),
-                            ("lostOnly", ints(counts.lostOnly))])
+                            ("lostOnly", ints(counts.lostOnly))] + (counts.weighted.map { [("weighted", $0.json)] } ?? []))
                 }
             })),
             ("crossovers", .array(crossovers.map(\.json))),
         ])
+        // Only a weighted job's part carries a bias: a plain part's bytes are what they always were.
+        if !biasText.isEmpty, case .object(let fields) = json { json = .object(fields + [("bias", .string(biasText), 0)]) }
+        return json
     }
 
     /// Reads a shard written by `partialFileText`; an error names the file, the key and the value.
@@ -71,7 +74,10 @@ extension RobustResult {
                   zip(lost, intents).allSatisfy({ $0 <= $1 }) else {
                 throw item.error("expected a lost and an intents count per design, a lostOnly count per pair, lost ≤ intents")
             }
-            counts[Int(index)] = Counts(lost: lost, intents: intents, lostOnly: lostOnly)
+            let weighted = try item.optionalField("weighted").map { reader throws(ScenarioError) in
+                try WeightedLosses(reader, designs: designs.count, ceiling: ceiling)
+            }
+            counts[Int(index)] = Counts(lost: lost, intents: intents, lostOnly: lostOnly, weighted: weighted)
         }
         guard counts[0] != nil else { throw root.error("the baseline's counts are missing; every shard measures it") }
         let crossovers = try root.array("crossovers").map { item throws(ScenarioError) in
@@ -79,12 +85,17 @@ extension RobustResult {
         }
         let scenario = try root.field("scenario")
         let name = try scenario.string("name")
+        let biasText = try root.optionalField("bias")?.stringValue() ?? ""
+        guard (biasText.isEmpty) == (counts[0]?.weighted == nil) else {
+            throw root.error("a weighted part carries its bias and weighted counts, a plain part neither")
+        }
         let result = RobustResult(source: name, scenarioName: name, platform: try scenario.string("platform"),
                                   description: try scenario.string("description"), seed: try root.unsigned("seed"), runs: Int(runs),
                                   designs: designs, guesses: guesses, skipped: skipped, settings: settings,
                                   points: Int(try root.integer("points")), crossoverSteps: Int(try root.integer("crossoverSteps")),
                                   contentHash: try root.string("contentHash"), baseline: try root.field("baseline").value,
-                                  designAxes: try root.field("designAxes").value, shard: shard, counts: counts, crossovers: crossovers)
+                                  designAxes: try root.field("designAxes").value, shard: shard, counts: counts, crossovers: crossovers,
+                                  biasText: biasText)
         let (tool, model) = (try root.string("tool"), try root.string("model"))
         try result.checkJob(file: file, tool: tool, model: model)
         return (tool, model, result)
@@ -106,8 +117,12 @@ extension RobustResult {
         // The older-OS designs a job's designs name are found among the scenario's own.
         scenario.customDesigns = definitions.filter { Design.preset(named: $0.name) == nil }
         guard points >= 1, crossoverSteps >= 0 else { throw PartDesigns.edited(file, "settings") }
-        let plan = Robustness(scenario: scenario, designs: Array(definitions.prefix(designs.count)),
+        var plan = Robustness(scenario: scenario, designs: Array(definitions.prefix(designs.count)),
                               only: guesses.map(\.path) + skipped.map(\.path), points: points, runs: runs, crossoverSteps: crossoverSteps)
+        if !biasText.isEmpty {
+            plan.bias = try FaultBias.parse(biasText, file: file + " (its bias)")
+            plan.biasText = biasText
+        }
         let expected = plan.emptyResult(shard: shard, source: source)
         let checks: [(what: String, holds: Bool)] = [
             ("seed", expected.seed == seed),
@@ -245,7 +260,8 @@ extension RobustResult.CrossoverSearch {
             ("points", .array(points.map { point in
                 object([("t", .number(String(point.t))), ("value", point.value.json), ("leaderLost", int(point.leaderLost)),
                         ("challengerLost", int(point.challengerLost)), ("onlyLeader", int(point.onlyLeader)),
-                        ("onlyChallenger", int(point.onlyChallenger)), ("intents", int(point.intents))])
+                        ("onlyChallenger", int(point.onlyChallenger)), ("intents", int(point.intents))]
+                       + (point.weighted.map { [("weighted", $0.json)] } ?? []))
             })),
         ])
     }
@@ -272,7 +288,10 @@ extension RobustResult.CrossoverSearch {
                                                challengerLost: try item.field("challengerLost").count(ceiling),
                                                onlyLeader: try item.field("onlyLeader").count(ceiling),
                                                onlyChallenger: try item.field("onlyChallenger").count(ceiling),
-                                               intents: try item.field("intents").count(ceiling))
+                                               intents: try item.field("intents").count(ceiling),
+                                               weighted: try item.optionalField("weighted").map { reader throws(ScenarioError) in
+                                                   try RobustResult.WeightedLosses(reader, designs: 2, ceiling: ceiling)
+                                               })
         }
     }
 }

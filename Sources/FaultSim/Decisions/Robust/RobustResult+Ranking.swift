@@ -17,14 +17,24 @@ extension RobustResult {
     }
 
 
-    /// Lost orders of design `d` per 10^6 intents.
+    /// Lost orders of design `d` per 10^6 intents: counted, or in a weighted job estimated.
     public static func perMillion(_ counts: Counts, _ d: Int) -> Double {
-        counts.intents[d] > 0 ? Double(counts.lost[d]) / Double(counts.intents[d]) * 1_000_000 : 0
+        if let weighted = counts.weighted { return weighted.rates[d].rate * 1_000_000 }
+        return counts.intents[d] > 0 ? Double(counts.lost[d]) / Double(counts.intents[d]) * 1_000_000 : 0
     }
 
-    /// The natural log of McNemar's exact p for designs a and b on lost intents.
+    /// The natural log of the two-sided p for designs a and b on lost intents: McNemar's exact
+    /// test, or in a weighted job the paired z-test on the runs' weighted differences (McNemar's
+    /// does not hold under weights: `WeightedPanel.difference`).
     public static func logP(_ counts: Counts, _ a: Int, _ b: Int) -> Double {
-        ExactMcNemar.logPValue(onlyA: counts.only(a, notBy: b), onlyB: counts.only(b, notBy: a))
+        if let weighted = counts.weighted { return weighted.difference(a, b).logP }
+        return ExactMcNemar.logPValue(onlyA: counts.only(a, notBy: b), onlyB: counts.only(b, notBy: a))
+    }
+
+    /// Whether design a loses fewer orders than b: by count, or in a weighted job by estimate.
+    static func losesFewer(_ counts: Counts, _ a: Int, than b: Int) -> Bool {
+        if let weighted = counts.weighted { return weighted.rates[a].rate < weighted.rates[b].rate }
+        return counts.lost[a] < counts.lost[b]
     }
 
     /// The designs of setting `index`, fewest lost orders first. Ties keep the baseline's leader
@@ -34,15 +44,19 @@ extension RobustResult {
         let counts = counts(index)
         let favoured = index == 0 ? nil : Optional(baselineLeader)
         return designs.indices.sorted { a, b in
-            if counts.lost[a] != counts.lost[b] { return counts.lost[a] < counts.lost[b] }
+            if Self.losesFewer(counts, a, than: b) || Self.losesFewer(counts, b, than: a) { return Self.losesFewer(counts, a, than: b) }
             if let favoured, (a == favoured) != (b == favoured) { return a == favoured }
             return a < b
         }
     }
 
     /// The design that loses the fewest orders in the baseline (`Leader`, which robust, knowing
-    /// only lost orders per setting, applies to those: the first of the fewest).
-    public var baselineLeader: Int { Leader.index(of: counts(0).lost.map { [$0] })! }
+    /// only lost orders per setting, applies to those: the first of the fewest; in a weighted
+    /// job, the first of the lowest estimates).
+    public var baselineLeader: Int {
+        if counts(0).weighted != nil { return ranking(0)[0] }
+        return Leader.index(of: counts(0).lost.map { [$0] })!
+    }
 
     /// The design that loses the fewest orders in setting `index`.
     public func leader(_ index: Int) -> Int { ranking(index)[0] }
@@ -53,7 +67,7 @@ extension RobustResult {
         let leader = leader(index), previous = baselineLeader
         if leader == previous { return .keeps }
         let counts = counts(index)
-        let fewer = counts.lost[leader] < counts.lost[previous]
+        let fewer = Self.losesFewer(counts, leader, than: previous)
         return fewer && Self.logP(counts, leader, previous) < Significance.logLevel ? .flips : .notSignificant
     }
 
@@ -104,6 +118,6 @@ extension RobustResult {
         let order = ranking(0)
         guard order.count > 1 else { return nil }
         let counts = counts(0), leader = order[0], second = order[1]
-        return (second, counts.lost[leader] < counts.lost[second] && Self.logP(counts, leader, second) < Significance.logLevel)
+        return (second, Self.losesFewer(counts, leader, than: second) && Self.logP(counts, leader, second) < Significance.logLevel)
     }
 }

@@ -22,6 +22,7 @@ extension RobustResult: DecisionReport {
         text += notSignificantText()
         text += movedText() + "\n"
         text += latinHypercubeText() + "\n"
+        text += guardText()
         text += skipped.isEmpty ? "Skipped guesses: none.\n"
             : "Skipped guesses:\n" + skipped.map { "  \($0.path): \($0.reason)\n" }.joined()
         return text
@@ -30,6 +31,7 @@ extension RobustResult: DecisionReport {
     /// The ranking with the scenario's values, each design against the leader, and whether the
     /// leader's lead over the runner-up is significant.
     func baselineText() -> String {
+        if counts(0).weighted != nil { return weightedBaselineText() }
         let counts = counts(0), order = ranking(0), leader = order[0]
         var rows = [["rank", "design", "lost", "per 10^6 intents [95% CI]", "vs leader, per 10^6 [95% CI]", "exact McNemar p"]]
         for (rank, design) in order.enumerated() {
@@ -46,18 +48,56 @@ extension RobustResult: DecisionReport {
             }
             rows.append(row)
         }
-        var text = "With the scenario's values:\n" + TextColumns.aligned(rows, left: [1])
-        guard let (second, significant) = runnerUp else { return text }
-        let evidence = "\(counts.only(leader, notBy: second)) against \(counts.only(second, notBy: leader)) discordant intents, "
-            + "exact McNemar p \(PValue.phrase(logP: Self.logP(counts, leader, second)))"
-        if significant {
-            text += "\(designs[leader]) leads: it loses significantly fewer orders than \(designs[second]), the runner-up (\(evidence)).\n"
-        } else {
-            text += "\(designs[leader]) leads, but not significantly: \(designs[second]), the runner-up, loses "
-                + "\(counts.lost[second]) to its \(counts.lost[leader]) (\(evidence)); every verdict below is against a leader "
-                + "the noise does not single out.\n"
+        return "With the scenario's values:\n" + TextColumns.aligned(rows, left: [1]) + leadSentence()
+    }
+
+    /// The weighted job's ranking: each design's estimate with its effective size and the
+    /// guard's verdict, its paired difference from the leader and the z-test's p.
+    func weightedBaselineText() -> String {
+        let counts = counts(0), order = ranking(0), leader = order[0], weighted = counts.weighted!
+        var rows = [["rank", "design", "per 10^6 intents [95% CI]", "eff. size", "vs leader, per 10^6 [95% CI]", "paired z p", "check"]]
+        for (rank, design) in order.enumerated() {
+            let rate = weighted.rates[design]
+            var row = [String(rank + 1), designs[design], "\(Self.figure(rate.rate)) [\(Self.figure(rate.low)), \(Self.figure(rate.high))]",
+                       Grouped.format(Int(rate.effectiveSize.rounded(.down)))]
+            if design == leader {
+                row += ["", ""]
+            } else {
+                let d = weighted.difference(design, leader)
+                row += ["\(Self.signedFigure(d.difference)) [\(Self.signedFigure(d.low)), \(Self.signedFigure(d.high))]",
+                        PValue.text(logP: d.logP)]
+            }
+            rows.append(row + [rate.warning.map { "WARNING: " + $0 } ?? "ok"])
         }
-        return text
+        return "With the scenario's values (weighted estimates; docs/model.md §14):\n" + TextColumns.aligned(rows, left: [1, 6])
+            + leadSentence()
+    }
+
+    /// Whether the leader leads its runner-up significantly, with the evidence.
+    func leadSentence() -> String {
+        guard let (second, significant) = runnerUp else { return "" }
+        let counts = counts(0), leader = baselineLeader
+        let evidence = evidenceText(counts, second, leader)
+        if significant {
+            return "\(designs[leader]) leads: it loses significantly fewer orders than \(designs[second]), the runner-up (\(evidence)).\n"
+        }
+        let against = counts.weighted == nil ? "\(counts.lost[second]) to its \(counts.lost[leader])"
+            : "\(Self.figure(counts.weighted!.rates[second].rate)) per 10^6 to its \(Self.figure(counts.weighted!.rates[leader].rate))"
+        return "\(designs[leader]) leads, but not significantly: \(designs[second]), the runner-up, loses \(against) (\(evidence)); "
+            + "every verdict below is against a leader the noise does not single out.\n"
+    }
+
+    /// The paired evidence between `a` (the leader in sentences) and `b`, leader first:
+    /// "0 against 120 discordant intents, exact McNemar p = 1.5e-36", or in a weighted job
+    /// "difference -236 per 10^6 [-241, -231], paired z p < 1e-300".
+    func evidenceText(_ counts: Counts, _ other: Int, _ first: Int) -> String {
+        if let weighted = counts.weighted {
+            let d = weighted.difference(first, other)
+            return "paired difference \(Self.signedFigure(d.difference)) per 10^6 [\(Self.signedFigure(d.low)), "
+                + "\(Self.signedFigure(d.high))], z-test p \(PValue.phrase(logP: d.logP)) on the weighted runs"
+        }
+        return "\(counts.only(first, notBy: other)) against \(counts.only(other, notBy: first)) discordant intents, "
+            + "exact McNemar p \(PValue.phrase(logP: Self.logP(counts, first, other)))"
     }
 
     /// The one-at-a-time settings that flip the leader, each with its crossover.
@@ -67,7 +107,7 @@ extension RobustResult: DecisionReport {
             return "Guesses that can flip the leader: none; no guess at either end makes another design lose significantly fewer orders "
                 + "than \(designs[baselineLeader]).\n"
         }
-        var text = "Guesses that can flip the leader (another design loses significantly fewer orders, exact McNemar p < 0.05):\n"
+        var text = "Guesses that can flip the leader (another design loses significantly fewer orders, \(testName) p < 0.05):\n"
         for index in flips {
             text += "  " + settingName(index) + ":\n    " + challengeText(index) + "\n"
             guard let search = crossover(of: index) else { continue }
@@ -135,6 +175,23 @@ extension RobustResult: DecisionReport {
         return text
     }
 
+    /// In a weighted job: the settings whose leader, runner-up or baseline leader has an
+    /// estimate the guard does not trust (`WeightedRate.warning`); their verdicts rest on it.
+    func guardText() -> String {
+        guard isWeighted else { return "" }
+        let flagged = flaggedSettings
+        let measured = counts.indices.filter { counts[$0] != nil && ($0 == 0 || !settings[$0].sameAsBaseline) }.count
+        guard !flagged.isEmpty else {
+            return "Importance sampling's guard: every estimate a verdict rests on is trusted (effective size ≥ "
+                + "\(Int(ImportanceGuard.minimumEffectiveSize)), no run above \(Int(ImportanceGuard.largestShare * 100))% of a sum), "
+                + "in all \(measured) settings measured.\n\n"
+        }
+        let names = flagged.prefix(5).map { settingName($0) }.joined(separator: "; ")
+        return "Importance sampling's guard flags an estimate a verdict rests on in \(flagged.count) of \(measured) settings measured "
+            + "(\(names)\(flagged.count > 5 ? "; …" : "")): those verdicts are not to be trusted; the CSV's check column names "
+            + "each estimate's problem (raise --runs, or tune the bias again with --pilot-runs).\n\n"
+    }
+
     /// "user.patience at its high (logNormal median 1m, p99 10m)", or "Latin-hypercube point 3".
     public func settingName(_ index: Int) -> String {
         switch settings[index].kind {
@@ -145,13 +202,21 @@ extension RobustResult: DecisionReport {
         }
     }
 
-    /// "bliap leads: 3 lost against faultsim-recommended's 17 (2 against 16 discordant intents, p = 4.2e-04)".
+    /// "bliap leads: 3 lost against faultsim-recommended's 17 (2 against 16 discordant intents, p = 4.2e-04)";
+    /// in a weighted job, rates per 10^6 and the weighted difference, with the guard's warning.
     func challengeText(_ index: Int) -> String {
         let counts = counts(index), leader = baselineLeader, challenger = self.leader(index)
-        return "\(designs[challenger]) leads: \(counts.lost[challenger]) lost against \(designs[leader])'s \(counts.lost[leader]) "
-            + "(\(counts.only(challenger, notBy: leader)) against \(counts.only(leader, notBy: challenger)) discordant intents, "
-            + "exact McNemar p \(PValue.phrase(logP: Self.logP(counts, challenger, leader))))"
+        guard let weighted = counts.weighted else {
+            return "\(designs[challenger]) leads: \(counts.lost[challenger]) lost against \(designs[leader])'s \(counts.lost[leader]) "
+                + "(\(evidenceText(counts, leader, challenger)))"
+        }
+        let warning = weighted.warning(challenger, leader).map { "; WARNING: \($0)" } ?? ""
+        return "\(designs[challenger]) leads: \(Self.figure(weighted.rates[challenger].rate)) lost per 10^6 against \(designs[leader])'s "
+            + "\(Self.figure(weighted.rates[leader].rate)) (\(evidenceText(counts, leader, challenger))\(warning))"
     }
+
+    /// The test the verdicts use, as the outputs name it.
+    var testName: String { isWeighted ? "weighted paired z" : "exact McNemar" }
 
     /// `--set key=value`, the argument quoted for a shell when it needs to be.
     static func setArgument(_ path: String, _ value: String) -> String {
@@ -169,6 +234,13 @@ extension RobustResult: DecisionReport {
     static func amount(_ value: Double) -> String {
         abs(value) < 100 ? fixed(value) : (value < 0 ? "-" : "") + Grouped.format(abs(value))
     }
+
+    /// A weighted estimate per intent as a figure per 10^6 with three significant digits
+    /// (`FixedPoint.perMillion`): a rare rate needs more than one decimal.
+    static func figure(_ perIntent: Double) -> String { FixedPoint.perMillion(perIntent) }
+
+    /// The same, signed.
+    static func signedFigure(_ perIntent: Double) -> String { (perIntent > 0 ? "+" : "") + figure(perIntent) }
 
     /// The same, signed (0 as "0").
     static func signedAmount(_ value: Double) -> String {

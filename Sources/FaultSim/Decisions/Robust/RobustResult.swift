@@ -49,15 +49,20 @@ public struct RobustResult: Sendable, Equatable {
 
     /// One setting's counts over the job's runs: each design's lost intents and intents, and for
     /// every ordered pair (a, b) the intents lost under a and not under b (`lostOnly[a · designs + b]`).
+    /// In a weighted job (`--importance`), `weighted` holds the estimates every answer is derived
+    /// from; `lost` then counts the runs that lost an order under the bias (what happened in the
+    /// biased world, not an estimate) and `lostOnly` is not counted (zeros).
     public struct Counts: Sendable, Equatable {
         public let lost: [Int64]
         public let intents: [Int64]
         public let lostOnly: [Int64]
+        public let weighted: WeightedLosses?
 
-        public init(lost: [Int64], intents: [Int64], lostOnly: [Int64]) {
+        public init(lost: [Int64], intents: [Int64], lostOnly: [Int64], weighted: WeightedLosses? = nil) {
             self.lost = lost
             self.intents = intents
             self.lostOnly = lostOnly
+            self.weighted = weighted
         }
 
         public func only(_ a: Int, notBy b: Int) -> Int64 { lostOnly[a * lost.count + b] }
@@ -75,6 +80,27 @@ public struct RobustResult: Sendable, Equatable {
         public let onlyLeader: Int64
         public let onlyChallenger: Int64
         public let intents: Int64
+        /// In a weighted job: the two designs' estimates (the leader first, then the challenger).
+        public var weighted: WeightedLosses? = nil
+
+        /// The leader's lost orders minus the challenger's per intent: from the discordant
+        /// intents, or in a weighted job the estimated difference.
+        public var leaderMinusChallenger: Double {
+            if let weighted { return weighted.difference(0, 1).difference }
+            return Double(onlyLeader - onlyChallenger) / Double(max(intents, 1))
+        }
+
+        /// ln p of the two designs' difference: McNemar's exact test, or the weighted paired z-test.
+        public var logP: Double {
+            if let weighted { return weighted.difference(0, 1).logP }
+            return ExactMcNemar.logPValue(onlyA: onlyLeader, onlyB: onlyChallenger)
+        }
+
+        /// Whether the challenger loses fewer orders than the leader here.
+        public var challengerAhead: Bool {
+            if let weighted { return weighted.rates[1].rate < weighted.rates[0].rate }
+            return challengerLost < leaderLost
+        }
     }
 
     /// Where, between the scenario's value and the end that flips the leader, the leader changes.
@@ -122,6 +148,8 @@ public struct RobustResult: Sendable, Equatable {
     public var counts: [Counts?]
     /// In increasing setting order.
     public var crossovers: [CrossoverSearch]
+    /// A weighted job's bias file text (`Robustness.biasText`); empty for plain Monte Carlo.
+    public var biasText = ""
 
     public var job: DecisionJob {
         DecisionJob(source: source.isEmpty ? scenarioName : source, scenario: scenarioName, platform: platform, seed: seed, runs: runs)
@@ -177,6 +205,6 @@ extension Robustness {
                             seed: baseline.seed, runs: runs, designs: designs.map(\.name), guesses: infos, skipped: skipped,
                             settings: settingInfos, points: points, crossoverSteps: crossoverSteps, contentHash: contentHash,
                             baseline: baseline.jsonValue, designAxes: PartDesigns.json(designs + olderOSDesigns),
-                            shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [])
+                            shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [], biasText: biasText)
     }
 }

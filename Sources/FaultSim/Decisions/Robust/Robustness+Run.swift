@@ -34,10 +34,24 @@ extension Robustness {
                 result.counts[index] = result.counts[0]
                 continue
             }
+            if let bias {
+                let weighted = Runner.weighted(scenario: scenario(of: settings[index]), designs: designs, runs: 0..<UInt64(runs), bias: bias,
+                                               jobs: jobs, progress: progress)
+                result.counts[index] = Self.counts(weighted.tallies, weighted.panel)
+                continue
+            }
             let panel = Runner.panel(scenario: scenario(of: settings[index]), designs: designs, pairs: .all, outcomes: [.lost],
                                      pairsRequests: false, runs: 0..<UInt64(runs), jobs: jobs, progress: progress)
             result.counts[index] = Self.counts(panel)
         }
+    }
+
+    /// A weighted setting's counts: the estimates, with the runs that lost an order under the
+    /// bias as `lost` (no paired counts: the answers come from the estimates).
+    static func counts(_ tallies: [DesignTally], _ panel: WeightedPanel) -> RobustResult.Counts {
+        let weighted = RobustResult.WeightedLosses(panel: panel, tallies: tallies)
+        return RobustResult.Counts(lost: weighted.rates.map(\.eventRuns), intents: tallies.map(\.intents),
+                                   lostOnly: Array(repeating: 0, count: tallies.count * tallies.count), weighted: weighted)
     }
 
     /// The lost-order counts of a panel.
@@ -76,10 +90,20 @@ extension Robustness {
             let found = Crossover.bisect(0...1, steps: crossoverSteps) { t in
                 let value = guess.current.interpolated(to: end, at: t)
                 let counts: (leaderLost: Int64, challengerLost: Int64, onlyLeader: Int64, onlyChallenger: Int64, intents: Int64)
+                var weighted: RobustResult.WeightedLosses?
                 if t == 0 || t == 1 {
                     let known = result.counts(t == 0 ? 0 : index)
                     counts = (known.lost[leader], known.lost[challenger], known.only(leader, notBy: challenger),
                               known.only(challenger, notBy: leader), known.intents[leader])
+                    weighted = known.weighted.map { Self.pair($0, leader, challenger) }
+                } else if let bias {
+                    var scenario = baseline
+                    guess.row.field.set(value, in: &scenario)
+                    let paired = Runner.weighted(scenario: scenario, designs: [designs[leader], designs[challenger]], runs: 0..<UInt64(runs),
+                                                 bias: bias, jobs: jobs, progress: progress)
+                    let losses = RobustResult.WeightedLosses(panel: paired.panel, tallies: paired.tallies)
+                    counts = (losses.rates[0].eventRuns, losses.rates[1].eventRuns, 0, 0, paired.tallies[0].intents)
+                    weighted = losses
                 } else {
                     var scenario = baseline
                     guess.row.field.set(value, in: &scenario)
@@ -88,11 +112,11 @@ extension Robustness {
                     counts = (paired.tallies[0].lost, paired.tallies[1].lost, paired.pairs.lostOnlyBy(0, notBy: 1),
                               paired.pairs.lostOnlyBy(1, notBy: 0), paired.tallies[0].intents)
                 }
-                evaluated.append(.init(t: t, value: .init(value), leaderLost: counts.leaderLost, challengerLost: counts.challengerLost,
-                                       onlyLeader: counts.onlyLeader, onlyChallenger: counts.onlyChallenger, intents: counts.intents))
-                let logP = ExactMcNemar.logPValue(onlyA: counts.onlyLeader, onlyB: counts.onlyChallenger)
-                return Crossover.Point(value: t, difference: Double(counts.onlyLeader - counts.onlyChallenger) / Double(max(counts.intents, 1)),
-                                       significant: logP < Significance.logLevel, detail: "")
+                let point = RobustResult.CrossoverPoint(t: t, value: .init(value), leaderLost: counts.leaderLost,
+                                                        challengerLost: counts.challengerLost, onlyLeader: counts.onlyLeader,
+                                                        onlyChallenger: counts.onlyChallenger, intents: counts.intents, weighted: weighted)
+                evaluated.append(point)
+                return Crossover.Point(value: t, difference: point.leaderMinusChallenger, significant: point.logP < Significance.logLevel, detail: "")
             }
             evaluated.sort { $0.t < $1.t }
             func text(_ t: Double?) -> RobustResult.ValueText? { t.map { .init(guess.current.interpolated(to: end, at: $0)) } }
@@ -100,5 +124,11 @@ extension Robustness {
                                            estimate: text(found.estimate), low: text(found.interval?.low), high: text(found.interval?.high),
                                            note: nil))
         }
+    }
+
+    /// A weighted setting's estimates narrowed to two designs: `a` first, then `b`.
+    static func pair(_ losses: RobustResult.WeightedLosses, _ a: Int, _ b: Int) -> RobustResult.WeightedLosses {
+        RobustResult.WeightedLosses(rates: [losses.rates[a], losses.rates[b]],
+                                    differences: [losses.difference(a, a), losses.difference(a, b), losses.difference(b, a), losses.difference(b, b)])
     }
 }

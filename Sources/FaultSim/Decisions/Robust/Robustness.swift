@@ -47,6 +47,10 @@ public struct Robustness: Sendable {
     public let points: Int
     /// Halvings of a crossover search after its two ends.
     public let crossoverSteps: Int
+    /// Importance sampling's biased worlds (`--importance`), one bias for every setting; nil for
+    /// plain Monte Carlo. `biasText` is its file's text, which the digest covers.
+    public var bias: FaultBias? = nil
+    public var biasText = ""
 
     /// Latin-hypercube points, and halvings of a crossover search, unless the job says otherwise
     /// (`simrun robust --lhs`, `--steps`; the report's robustness section uses these).
@@ -159,6 +163,8 @@ public struct Robustness: Sendable {
         for setting in settings {
             text += "setting \(setting.kind):" + setting.assignments.map { " \(guesses[$0.guess].path)=\($0.value.setText)" }.joined() + "\n"
         }
+        // Only a weighted job adds a line, so a plain job's digest is what it always was.
+        if bias != nil { text += "importance sampling, bias:\n" + biasText }
         return SHA256.hex(text)
     }
 }

@@ -1,0 +1,98 @@
+import Policies
+
+/// `simrun robust --importance`: each setting's lost orders estimated by importance sampling
+/// (docs/model.md §14) rather than counted. One bias, tuned at the scenario as given (or read
+/// from a file), serves every setting: a setting changes nominal probabilities, and each run's
+/// likelihood ratio is taken against the setting's own, so every setting's estimate is unbiased;
+/// how well the bias suits a setting shows in its effective size and flags. A setting is never
+/// split across shards, so its estimates, written with every bit (`Double`'s shortest round-trip
+/// text), merge exactly.
+extension RobustResult {
+    /// A setting's (or a crossover point's) weighted lost orders: each design's rate with its
+    /// diagnostics, and every ordered pair's paired difference over the same weighted runs.
+    public struct WeightedLosses: Sendable, Equatable {
+        /// Per design, lost orders per intent.
+        public let rates: [WeightedRate]
+        /// `differences[a · designs + b]`: a − b per intent (a zero difference with p = 1 on the diagonal).
+        public let differences: [WeightedDifference]
+
+        public init(rates: [WeightedRate], differences: [WeightedDifference]) {
+            precondition(differences.count == rates.count * rates.count, "one difference per ordered pair")
+            self.rates = rates
+            self.differences = differences
+        }
+
+        /// The estimates of a weighted panel of the designs over their tallies' intents.
+        public init(panel: WeightedPanel, tallies: [DesignTally]) {
+            let count = tallies.count
+            rates = (0..<count).map { panel.rate($0, .lost, intents: tallies[$0].intents) }
+            differences = (0..<(count * count)).map { index in
+                let (a, b) = (index / count, index % count)
+                return a == b ? WeightedDifference(difference: 0, standardError: 0, logP: 0, crnShare: 0)
+                    : panel.difference(a, b, .lost, intents: tallies[a].intents)
+            }
+        }
+
+        public func difference(_ a: Int, _ b: Int) -> WeightedDifference { differences[a * rates.count + b] }
+
+        /// Why design `d`'s estimate, or either design of a comparison, is not to be trusted; nil when it is.
+        public func warning(_ designs: Int...) -> String? { designs.lazy.compactMap { rates[$0].warning }.first }
+    }
+
+    /// Whether the job's settings were estimated by importance sampling.
+    public var isWeighted: Bool { counts.contains { $0?.weighted != nil } }
+
+    /// The settings measured on their own whose leader, runner-up or baseline leader has an
+    /// estimate the guard flags, in order: their verdicts rest on an estimate it does not trust.
+    public var flaggedSettings: [Int] {
+        counts.indices.filter { index in
+            guard let weighted = counts[index]?.weighted, index == 0 || !settings[index].sameAsBaseline else { return false }
+            let order = ranking(index)
+            return weighted.warning(order[0], order.count > 1 ? order[1] : order[0], baselineLeader) != nil
+        }
+    }
+}
+
+extension RobustResult.WeightedLosses {
+    /// As a part's JSON: every number as its shortest round-trip text (a string, so a p-value's
+    /// −∞ survives), so a merge reads back exactly what the shard computed.
+    var json: JSONValue {
+        func number(_ value: Double) -> JSONValue { .string(String(value)) }
+        return .object([
+            ("rates", .array(rates.map { rate in
+                .object([("rate", number(rate.rate), 0), ("standardError", number(rate.standardError), 0),
+                         ("eventRuns", .number(String(rate.eventRuns)), 0), ("effectiveSize", number(rate.effectiveSize), 0),
+                         ("largestShare", number(rate.largestShare), 0), ("meanWeight", number(rate.meanWeight), 0),
+                         ("meanWeightError", number(rate.meanWeightError), 0), ("nominalCount", .number(String(rate.nominalCount)), 0),
+                         ("nominalIntents", .number(String(rate.nominalIntents)), 0)])
+            }), 0),
+            ("differences", .array(differences.map { difference in
+                .object([("difference", number(difference.difference), 0), ("standardError", number(difference.standardError), 0),
+                         ("logP", number(difference.logP), 0), ("crnShare", number(difference.crnShare), 0)])
+            }), 0),
+        ])
+    }
+
+    init(_ reader: PartialReader, designs: Int, ceiling: Int64) throws(ScenarioError) {
+        func number(_ item: PartialReader, _ key: String) throws(ScenarioError) -> Double {
+            let field = try item.field(key)
+            guard let value = Double(try field.stringValue()), !value.isNaN else { throw field.error("expected a number as text") }
+            return value
+        }
+        let rates = try reader.array("rates").map { item throws(ScenarioError) in
+            WeightedRate(rate: try number(item, "rate"), standardError: try number(item, "standardError"),
+                         eventRuns: try item.field("eventRuns").count(ceiling), effectiveSize: try number(item, "effectiveSize"),
+                         largestShare: try number(item, "largestShare"), meanWeight: try number(item, "meanWeight"),
+                         meanWeightError: try number(item, "meanWeightError"), nominalCount: try item.field("nominalCount").count(ceiling),
+                         nominalIntents: try item.field("nominalIntents").count(ceiling))
+        }
+        let differences = try reader.array("differences").map { item throws(ScenarioError) in
+            WeightedDifference(difference: try number(item, "difference"), standardError: try number(item, "standardError"),
+                               logP: try number(item, "logP"), crnShare: try number(item, "crnShare"))
+        }
+        guard rates.count == designs, differences.count == designs * designs else {
+            throw reader.error("expected a weighted rate per design and a difference per ordered pair")
+        }
+        self.init(rates: rates, differences: differences)
+    }
+}

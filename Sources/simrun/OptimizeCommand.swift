@@ -39,7 +39,7 @@ enum OptimizeCommand: Command {
             abstract: "Search the legal design space for the Pareto front of the objectives: racing on common random numbers (a design leaves only when a paired test shows another dominates it), a local search from every preset and random designs, or every legal design when the space is small; then the front certified with paired tests, printed as customDesigns entries, with each preset on the front or dominated and by what.",
             summary: "The Pareto front of the design space on several objectives (racing, paired tests).",
             options: [objectives, space, runs, firstRuns, CommonOptions.seed, CommonOptions.jobs, alpha, resolution, budget, randomStarts,
-                      enumerateUpTo, out, json, DecisionOutputs.html, CommonOptions.quiet, CommonOptions.set])
+                      enumerateUpTo, out, json, DecisionOutputs.html, CommonOptions.quiet, CommonOptions.set] + ImportanceJob.options)
         spec.epilogue = Optimizer.grids
         return spec
     }()
@@ -51,7 +51,10 @@ enum OptimizeCommand: Command {
         settings.runs = context.runs ?? min(scenario.runs, defaults.runs)
         scenario.runs = settings.runs
         let spacePath = context.value(space)
-        let outputs = try DecisionOutputs(context, out: out, json: json, inputs: source.inputs + (spacePath.map { [$0] } ?? []))
+        try ImportanceJob.check(context, incompatible: [])
+        let biasInputs = context.value(ImportanceJob.bias).map { [$0] } ?? []
+        let outputs = try DecisionOutputs(context, out: out, json: json, extra: [ImportanceJob.biasOut],
+                                          inputs: source.inputs + (spacePath.map { [$0] } ?? []) + biasInputs)
         let designSpace: DesignSpace
         do {
             designSpace = try spacePath.map { path throws(ScenarioError) in try DesignSpace.load(path: path) } ?? DesignSpace.full()
@@ -77,11 +80,23 @@ enum OptimizeCommand: Command {
         let certified = Int64(designs.count + 30) * Int64(settings.runs)
         let progress = ProgressLine(total: Int(min(raced + certified, Int64(Int.max / 2))), label: "simrun optimize (design-runs)",
                                     quiet: context.given(CommonOptions.quiet))
-        let result = Optimizer.run(scenario: scenario, space: designSpace, designs: designs, settings: settings, legalCount: legal,
+        var result = Optimizer.run(scenario: scenario, space: designSpace, designs: designs, settings: settings, legalCount: legal,
                                    source: source.shownPath, spaceFile: spacePath, progress: progress.counter)
         progress.finish()
+        var biasLines = "", biasText = ""
+        if context.given(ImportanceJob.importance) {
+            let candidates = Optimizer.weightedCandidates(result)
+            let chosen = try ImportanceJob.chosenBias(context, scenario: scenario, designs: candidates,
+                                                      tunedWhere: " for the front and the designs the counts did not place")
+            let weighting = ProgressLine(total: settings.runs, label: "simrun optimize --importance", quiet: context.given(CommonOptions.quiet))
+            result.weighted = Optimizer.certifyWeighted(result, designs: candidates, scenario: scenario, bias: chosen.bias, biasText: chosen.text,
+                                                        jobs: context.jobs, progress: weighting.counter)
+            weighting.finish()
+            (biasLines, biasText) = (chosen.description, chosen.text)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        try outputs.write(result, context: context)
+        try outputs.write(result, extra: [biasText], context: context)
+        if !biasLines.isEmpty { printOutput(biasLines) }
         printOutput(result.body, terminator: "")
         printOutput("time: \(DurationText.spoken(seconds: seconds)) on \(context.jobs) thread\(context.jobs == 1 ? "" : "s") here")
         return ExitCode.success

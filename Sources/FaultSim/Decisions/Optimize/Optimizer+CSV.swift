@@ -53,7 +53,33 @@ extension Optimizer.Result {
             row(kind: "design", name: verdict.name, status: status, versus: versus, estimates: verdict.estimates,
                 differences: verdict.differences, design: verdict.design)
         }
+        if let weighted = result.weighted, let lost = objectives.firstIndex(of: .lost) {
+            lines += weightedRows(weighted, lostColumn: lost, objectives: objectives.count)
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Optimizer.Result {
+    /// With `--importance`: one row of kind `weighted` per design estimated, its lost orders
+    /// weighted (per 10^6, six decimals) against the best's, status `ok` or the guard's warning;
+    /// the other objectives' and the axes' cells empty (the rows above hold them).
+    func weightedRows(_ weighted: Optimizer.WeightedFront, lostColumn: Int, objectives: Int) -> [String] {
+        func number(_ value: Double) -> String { FixedPoint.format(value, places: 6, sign: .minusIfNegative) }
+        let best = weighted.best
+        return weighted.names.indices.map { index in
+            let rate = weighted.rates[index]
+            var cells = [job.scenario, job.platform, String(job.seed), String(runs), "weighted", weighted.names[index],
+                         rate.warning ?? "ok", index == best ? "" : weighted.names[best]]
+            for objective in 0..<objectives {
+                guard objective == lostColumn else { cells += Array(repeating: "", count: 7); continue }
+                cells += [number(rate.rate * 1e6), number(rate.low * 1e6), number(rate.high * 1e6)]
+                let d = weighted.difference(index, best)
+                cells += index == best ? ["", "", "", ""] : [number(d.difference * 1e6), number(d.low * 1e6), number(d.high * 1e6), PValue.text(logP: d.logP)]
+            }
+            cells += Array(repeating: "", count: DesignAxis.table.count)
+            return cells.map(CSV.field).joined(separator: ",")
+        }
     }
 }
 

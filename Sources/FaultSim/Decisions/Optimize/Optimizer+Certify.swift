@@ -89,6 +89,8 @@ extension Optimizer {
         public let ties: [TiedDesign]
         public let designs: [DesignVerdict]
         public let statistics: Statistics
+        /// With `--importance`: the front's lost orders weighted (`certifyWeighted`); nil otherwise.
+        public var weighted: WeightedFront? = nil
     }
 
     /// The survivors' point-estimate front, named and certified in one panel with `designs`.

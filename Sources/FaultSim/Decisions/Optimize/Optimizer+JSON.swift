@@ -27,7 +27,7 @@ extension Optimizer.Result {
                               ("setAside", .integer(s.setAside)), ("expansions", .integer(s.expansions)),
                               ("designRunsRaced", .integer(s.searchRuns)), ("designRunsCertified", .integer(s.certificationRuns)),
                               ("rungs", .array(s.rungs.map { .integer($0) })), ("budgetSpent", .bool(s.budgetSpent))])),
-        ])
+        ] + (weighted.map { [("weightedLost", weightedJSON($0))] } ?? []))
     }
 
     /// `"lost": {"value": …, "low": …, "high": …}` for each objective.
@@ -42,5 +42,21 @@ extension Optimizer.Result {
             (objective.name, .fields([("difference", .decimal(d.difference)), ("low", .decimal(d.low)), ("high", .decimal(d.high)),
                                       ("identical", .bool(d.isIdentical)), ("logP", .decimal(d.logP))]))
         })
+    }
+
+    /// With `--importance`: each design's weighted lost orders per 10^6 with its interval,
+    /// effective size and check, and its paired difference from the best.
+    func weightedJSON(_ weighted: Optimizer.WeightedFront) -> JSONValue {
+        let best = weighted.best
+        return .fields([("runs", .integer(weighted.runs)), ("best", .string(weighted.names[best])),
+                        ("designs", .array(weighted.names.indices.map { index in
+            let rate = weighted.rates[index], d = weighted.difference(index, best)
+            return .fields([("name", .string(weighted.names[index])), ("perMillion", .decimal(rate.rate * 1e6)),
+                            ("low", .decimal(rate.low * 1e6)), ("high", .decimal(rate.high * 1e6)),
+                            ("effectiveSize", .decimal(rate.effectiveSize)), ("check", .string(rate.warning ?? "ok"))]
+                + (index == best ? [] : [("versusBest", .fields([("difference", .decimal(d.difference * 1e6)), ("low", .decimal(d.low * 1e6)),
+                                                                 ("high", .decimal(d.high * 1e6)),
+                                                                 ("p", d.logP.isFinite ? .string(PValue.text(logP: d.logP)) : .null)]))]))
+        }))])
     }
 }

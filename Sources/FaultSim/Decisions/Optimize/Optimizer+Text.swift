@@ -20,6 +20,7 @@ extension Optimizer.Result: DecisionReport {
         typealias OptimizerText = Optimizer
         var text = OptimizerText.methodText(result) + "\n\n"
         text += OptimizerText.frontText(result)
+        if let weighted = result.weighted { text += "\n" + OptimizerText.weightedFrontText(weighted, alpha: result.alpha) }
         text += "\nThe front as customDesigns entries, ready to paste into a scenario's \"customDesigns\":\n"
         text += result.front.map { "  " + Optimizer.customDesignEntry($0.design, name: $0.design.name).oneLine }.joined(separator: ",\n") + "\n"
         text += "\n" + OptimizerText.designsText(result)

@@ -1,0 +1,101 @@
+import Policies
+
+/// `simrun optimize --importance`: the front's lost orders, and those of the scenario's designs
+/// the counts could not place, estimated again by importance sampling (docs/model.md §14). The
+/// race and the plain certification are unchanged (the race's identity and dominance tests are
+/// exact on counts, and a weighted race is not built yet); what changes is what the front can say
+/// about lost orders, which at the certified runs' counts is "0 [0, 38] per 10^6" for the best.
+/// Each design's estimate and every pair's paired difference come from one weighted panel over
+/// the certified runs, under a bias with one world per design.
+extension Optimizer {
+    /// The weighted estimates of the front and the unplaced designs.
+    public struct WeightedFront: Sendable {
+        /// The designs estimated: the front (`front-1`, …) then the scenario's designs not
+        /// dominated at level α by the counts.
+        public let names: [String]
+        /// How many of `names` are the front's.
+        public let frontCount: Int
+        /// The runs weighted (the certified runs).
+        public let runs: Int
+        /// Lost orders per intent, per design.
+        public let rates: [WeightedRate]
+        /// `differences[a · names.count + b]`: a − b in lost orders per intent over the same runs.
+        public let differences: [WeightedDifference]
+        /// What the bias is, for the output (`ImportanceTable.biasText` is the caller's to add).
+        public let biasText: String
+
+        public func difference(_ a: Int, _ b: Int) -> WeightedDifference { differences[a * names.count + b] }
+
+        /// The design that loses the fewest orders by estimate (the first of the lowest).
+        public var best: Int { rates.indices.min { rates[$0].rate < rates[$1].rate } ?? 0 }
+
+        /// The designs whose lost orders no paired z-test at `level` tells from the best's
+        /// (the best included), in order: the top of the front on lost orders.
+        public func tiedWithBest(level: Double) -> [Int] {
+            let logLevel = DeterministicMath.log(level), leader = best
+            return names.indices.filter { $0 == leader || difference($0, leader).logP >= logLevel }
+        }
+    }
+
+    /// The designs of `result` a weighted certification estimates: the front, then the scenario's
+    /// designs the counts did not dominate.
+    public static func weightedCandidates(_ result: Result) -> [Design] {
+        result.front.map(\.design) + result.designs.filter { verdict in
+            if case .dominated = verdict.status { return false }
+            if case .onFront = verdict.status { return false }
+            return true
+        }.map(\.design)
+    }
+
+    /// Estimates `designs` (from `weightedCandidates`) over `result`'s certified runs under `bias`.
+    /// - Complexity: O(runs · designs · events per run).
+    public static func certifyWeighted(_ result: Result, designs: [Design], scenario: Scenario, bias: FaultBias, biasText: String,
+                                       jobs: Int, progress: ProgressCounter? = nil) -> WeightedFront {
+        let weighted = Runner.weighted(scenario: scenario, designs: designs, runs: 0..<UInt64(result.runs), bias: bias, jobs: jobs,
+                                       progress: progress)
+        let count = designs.count
+        let rates = (0..<count).map { weighted.panel.rate($0, .lost, intents: weighted.tallies[$0].intents) }
+        let differences = (0..<(count * count)).map { index in
+            let (a, b) = (index / count, index % count)
+            return a == b ? WeightedDifference(difference: 0, standardError: 0, logP: 0, crnShare: 0)
+                : weighted.panel.difference(a, b, .lost, intents: weighted.tallies[a].intents)
+        }
+        return WeightedFront(names: designs.map(\.name), frontCount: result.front.count, runs: result.runs, rates: rates,
+                             differences: differences, biasText: biasText)
+    }
+
+    /// The weighted section of the text: each design's estimate with its effective size and
+    /// check, its paired difference from the best, and which designs the best is not told from.
+    public static func weightedFrontText(_ weighted: WeightedFront, alpha: Double) -> String {
+        let best = weighted.best
+        var text = "Lost orders by importance sampling (docs/model.md §14), the front and the scenario's designs the counts did not "
+            + "place, on the same \(Grouped.count(weighted.runs, "run")) weighted:\n"
+        var rows = [["design", "lost /10^6 [95% CI]", "eff. size", "vs \(weighted.names[best]) [95% CI]", "paired z p", "check"]]
+        for index in weighted.names.indices {
+            let rate = weighted.rates[index]
+            var row = [weighted.names[index], "\(FixedPoint.perMillion(rate.rate)) [\(FixedPoint.perMillion(rate.low)), \(FixedPoint.perMillion(rate.high))]",
+                       Grouped.format(Int(rate.effectiveSize.rounded(.down)))]
+            if index == best {
+                row += ["", ""]
+            } else {
+                let d = weighted.difference(index, best)
+                func signed(_ value: Double) -> String { (value > 0 ? "+" : "") + FixedPoint.perMillion(value) }
+                row += ["\(signed(d.difference)) [\(signed(d.low)), \(signed(d.high))]",
+                        PValue.text(logP: d.logP)]
+            }
+            rows.append(["  " + row[0]] + row.dropFirst() + [rate.warning.map { "WARNING: " + $0 } ?? "ok"])
+        }
+        text += TextColumns.aligned(rows.enumerated().map { $0 == 0 ? ["  " + $1[0]] + $1.dropFirst() : $1 }, left: [0, 5])
+        let tied = weighted.tiedWithBest(level: alpha)
+        let flagged = weighted.names.indices.filter { weighted.rates[$0].warning != nil }
+        text += tied.count == 1
+            ? "  \(weighted.names[best]) loses significantly fewer orders than every other design here (paired z, α = \(pLevel(alpha))).\n"
+            : "  not told apart from \(weighted.names[best]) on lost orders (paired z, α = \(pLevel(alpha))): "
+                + tied.filter { $0 != best }.map { weighted.names[$0] }.joined(separator: ", ") + "\n"
+        if !flagged.isEmpty {
+            text += "  the guard flags \(flagged.map { weighted.names[$0] }.joined(separator: ", ")): their estimates are not to be trusted "
+                + "(raise --runs or --pilot-runs)\n"
+        }
+        return text
+    }
+}

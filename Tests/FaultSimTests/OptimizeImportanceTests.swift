@@ -1,0 +1,40 @@
+import FaultSim
+import Foundation
+import Testing
+@testable import simrun
+
+/// `simrun optimize --importance`: the front's lost orders weighted on the certified runs,
+/// deterministic on any thread count, each weighted interval consistent with the counts.
+@Suite("Optimizer, weighted certification")
+struct OptimizeImportanceTests {
+    @Test("optimize --importance weights the front's lost orders: the same bytes on 1 and 2 threads, each estimate near the counts")
+    func weightedFront() throws {
+        let folder = try TemporaryFolder()
+        let spaceFile = folder.path("space.json").path
+        try OptimizerTests.smallSpace.write(toFile: spaceFile, atomically: true, encoding: .utf8)
+        let base = ["optimize", "--space", spaceFile, "--runs", "2000", "--first-runs", "500", "--quiet", "--set", "network.requestLossProbability=0.1",
+                    "--importance", "--pilot-runs", "2000"]
+        var outputs: [String] = []
+        for jobs in ["1", "2"] {
+            let csv = folder.path("front-\(jobs).csv").path
+            let run = expectSimrun(base + ["--jobs", jobs, "--out", csv, "--bias-out", folder.path("bias-\(jobs).json").path], exits: 0)
+            let text = run.output.split(separator: "\n").filter { !$0.hasPrefix("time: ") && !$0.hasPrefix("wrote") }.joined(separator: "\n")
+            outputs.append(text + (try String(contentsOfFile: csv, encoding: .utf8)))
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(outputs[0].contains("Lost orders by importance sampling"))
+        let rows = RobustTests.records(try String(contentsOfFile: folder.path("front-1.csv").path, encoding: .utf8))
+        let header = rows[0]
+        func cell(_ row: [String], _ name: String) -> String { row[header.firstIndex(of: name)!] }
+        let weighted = rows.filter { cell($0, "kind") == "weighted" }
+        let front = rows.filter { cell($0, "kind") == "front" }
+        #expect(weighted.count >= front.count && !front.isEmpty)
+        // The counts' Wilson interval and the weighted one describe the same rate: they overlap.
+        for row in front {
+            let twin = try #require(weighted.first { cell($0, "design") == cell(row, "design") })
+            let (countLow, countHigh) = (Double(cell(row, "lost_low"))!, Double(cell(row, "lost_high"))!)
+            let (low, high) = (Double(cell(twin, "lost_low"))!, Double(cell(twin, "lost_high"))!)
+            #expect(low <= countHigh && countLow <= high, "\(cell(row, "design")): counts [\(countLow), \(countHigh)], weighted [\(low), \(high)]")
+        }
+    }
+}

@@ -9,6 +9,8 @@ enum AblateCommand: Command {
                                    help: "The design whose axes are changed one at a time: a preset or a custom design of the scenario.")
     static let from = OptionSpec(name: "--from", valueName: "a", help: "With --to: walk from design a to design b one axis at a time.")
     static let to = OptionSpec(name: "--to", valueName: "b", help: "With --from: the design the walk ends at.")
+    static let weightedRuns = OptionSpec.integer("--weighted-runs", help: "With --importance: runs of each change's weighted comparison.",
+                                                 default: 200_000, grouped: true)
     static let out = CommonOptions.out("Also write the table as CSV: one row per change (or step), every objective's change with its 95% interval and p.")
 
     static let spec = CommandSpec.readingScenario(
@@ -16,10 +18,17 @@ enum AblateCommand: Command {
         abstract: "What each choice of a design is worth: the design against every design that differs from it on one axis (every other value on the axis's grid), paired over the same runs, on lost orders, lost sales, mis-deliveries and server requests, with 95% intervals and exact p. With --from a --to b, walk from a to b one axis at a time, the most valuable step first.",
         summary: "What each axis of a design is worth, or the walk from one design to another.",
         options: [design, from, to, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, out, DecisionOutputs.json, DecisionOutputs.html,
-                  CommonOptions.quiet, CommonOptions.set],
+                  CommonOptions.quiet, CommonOptions.set, ImportanceJob.importance, ImportanceJob.pilotRuns, weightedRuns],
         usageNote: "give --design d, or --from a --to b")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
+        try ImportanceJob.check(context, incompatible: [])
+        if !context.given(ImportanceJob.importance) && context.given(weightedRuns) {
+            throw context.error("'--weighted-runs' needs '--importance'.")
+        }
+        if context.given(ImportanceJob.importance) && context.value(from) != nil {
+            throw context.error("'--importance' goes with '--design': a walk (--from, --to) is not weighted yet.")
+        }
         let source = try context.scenario()
         let scenario = source.scenario
         let outputs = try DecisionOutputs(context, out: out, inputs: source.inputs)
@@ -32,9 +41,18 @@ enum AblateCommand: Command {
             ScenarioInput.warnAboutEventCap(source, designs: [chosen])
             ScenarioInput.announceLongJob(scenario, designs: [chosen] + changes.map { $0.design! }, jobs: context.jobs)
             let progress = ProgressLine(total: scenario.runs, label: "simrun ablate", quiet: quiet)
-            let result = Ablation.run(scenario: scenario, design: chosen, runs: runs, jobs: context.jobs, source: source.shownPath,
+            var result = Ablation.run(scenario: scenario, design: chosen, runs: runs, jobs: context.jobs, source: source.shownPath,
                                       progress: progress.counter)
             progress.finish()
+            if context.given(ImportanceJob.importance) {
+                let weighing = Ablation.Weighing(runs: 0..<UInt64(try context.integerOrDefault(weightedRuns, in: 1...ScenarioInput.maxRuns)),
+                                                 pilotRunsPerStep: try context.integerOrDefault(ImportanceJob.pilotRuns, in: 1_000...ScenarioInput.maxRuns),
+                                                 jobs: context.jobs)
+                let weighting = ProgressLine(total: 2 * weighing.runs.count * result.rows.count, label: "simrun ablate --importance (design-runs)",
+                                             quiet: quiet)
+                result = Ablation.weighLosses(result, scenario: scenario, weighing: weighing, progress: weighting.counter)
+                weighting.finish()
+            }
             try outputs.write(result, context: context)
             printOutput(result.text, terminator: "")
         case (nil, let a?, let b?):

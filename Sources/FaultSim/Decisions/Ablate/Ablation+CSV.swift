@@ -2,14 +2,20 @@
 /// with their reason) or per step of a walk, with every objective's rate, change, interval,
 /// discordant intents and p. Numbers have fixed places, so the same job gives the same bytes.
 extension Ablation.Result {
+    /// With `--importance`, three columns more: the runs each weighted comparison used, the
+    /// changed design's effective size on lost orders, and the guard's check. The lost columns
+    /// then hold the weighted figures (their discordant counts 0: weighted runs have none).
     public var csv: String {
-        var text = "scenario,platform,design,axis,from,to,status,reason,intents," + Ablation.objectiveHeader + "\n"
+        let weighted = weightedRuns > 0
+        var text = "scenario,platform,design,axis,from,to,status,reason,intents," + Ablation.objectiveHeader
+            + (weighted ? ",lost_weighted_runs,lost_effective_size,lost_check" : "") + "\n"
         let prefix = [job.scenario, job.platform, design.name].map(CSV.field).joined(separator: ",")
         for row in rows {
-            text += [prefix, CSV.field(row.change.axis), CSV.field(row.change.from.label), CSV.field(row.change.to.label),
-                     "simulated", "", String(intents), Ablation.objectiveCells(row.differences, rates: row.rates)].joined(separator: ",") + "\n"
+            let extra = row.weighted.map { [String(weightedRuns), FixedPoint.format($0.changed.effectiveSize, places: 1), CSV.field($0.warning ?? "ok")] } ?? []
+            text += ([prefix, CSV.field(row.change.axis), CSV.field(row.change.from.label), CSV.field(row.change.to.label),
+                      "simulated", "", String(intents), Ablation.objectiveCells(row.differences, rates: row.rates)] + extra).joined(separator: ",") + "\n"
         }
-        let empty = Array(repeating: "", count: Outcome.objectives.count * 8).joined(separator: ",")
+        let empty = Array(repeating: "", count: Outcome.objectives.count * 8 + (weighted ? 3 : 0)).joined(separator: ",")
         for change in skipped {
             text += [prefix, CSV.field(change.axis), CSV.field(change.from.label), CSV.field(change.to.label),
                      "skipped", CSV.field(change.problems.joined(separator: "; ")), "", empty].joined(separator: ",") + "\n"

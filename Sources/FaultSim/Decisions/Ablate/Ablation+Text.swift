@@ -11,13 +11,34 @@ extension Ablation.Result: DecisionReport {
         var text = job.header(Self.tool) + "\n"
         text += "\(name) against each design one axis away from it: \(Grouped.count(rows.count, "change")) simulated, "
             + "\(skipped.count) skipped as illegal; paired over the same \(Grouped.format(Int(intents))) intents\n"
-        text += "\(name) itself: \(Ablation.rates(baseRates))\n\n"
+        text += "\(name) itself: \(Ablation.rates(baseRates))\n"
+        text += weightedNote + "\n"
         text += answerText
         text += "\nEvery change, largest effect on lost orders first (changed − \(name); outcomes per 10^6 intents, requests per intent)\n"
+        let weighted = weightedRuns > 0
         text += Ablation.table(rows.map { row in
-            ["\(row.change.axis) → \(row.change.to.label)"] + Ablation.cells(row.difference)
-        }, header: ["change"] + Ablation.header, leftColumns: 1)
+            ["\(row.change.axis) → \(row.change.to.label)"] + Ablation.cells(row.difference, weightedLost: weighted)
+                + (weighted ? [row.weighted?.warning.map { "WARNING: " + $0 } ?? "ok"] : [])
+        }, header: ["change"] + Ablation.header + (weighted ? ["check"] : []), leftColumns: 1)
         return text + skippedText
+    }
+
+    /// With `--importance`: how the lost orders were weighed, the design's own weighted rate,
+    /// and how many comparisons the guard flags.
+    var weightedNote: String {
+        guard weightedRuns > 0 else { return "" }
+        var text = "lost orders by importance sampling (docs/model.md §14): each change against \(design.name) over "
+            + "\(Grouped.count(weightedRuns, "run")) of their own two-world mixture (a pilot per change, one for \(design.name)), "
+            + "paired z-test; the other outcomes counted on the plain runs\n"
+        if let base = weightedBase {
+            text += "\(design.name)'s lost orders, weighted: \(FixedPoint.perMillion(base.rate)) [\(FixedPoint.perMillion(base.low)), "
+                + "\(FixedPoint.perMillion(base.high))] per 10^6 intents\(base.warning.map { " (WARNING: \($0))" } ?? "")\n"
+        }
+        let flagged = rows.filter { $0.weighted?.warning != nil }.count
+        if flagged > 0 {
+            text += "the guard flags \(Grouped.count(flagged, "comparison")) (column check): their lost figures are not to be trusted\n"
+        }
+        return text
     }
 
     /// The changes that cannot ship, one line per reason: the changes that share their problems
@@ -53,7 +74,8 @@ extension Ablation.Result: DecisionReport {
             text = "Axes that matter, most first: on each axis, the change that raises lost orders most, where one does significantly \(holm)\n"
             text += Ablation.table(axesThatMatter.map { row in
                 let d = row.difference(.lost)
-                return [row.change.axis, "→ " + row.change.to.label, Ablation.interval(d, .lost) + " per 10^6", "p " + Ablation.pValue(d)]
+                return [row.change.axis, "→ " + row.change.to.label, Ablation.lostInterval(d, weighted: weightedRuns > 0) + " per 10^6",
+                        "p " + Ablation.pValue(d)]
             }, header: nil, leftColumns: 2, indent: "  ")
         }
         for (objective, raised) in raising.dropFirst() where !raised.isEmpty {
@@ -65,7 +87,7 @@ extension Ablation.Result: DecisionReport {
             text += "No single change loses significantly fewer orders than \(design.name).\n"
         } else {
             text += "Changes that lose significantly fewer orders than \(design.name) (Holm, p < 0.05): "
-                + helping.map { "\($0.change.axis) → \($0.change.to.label) (\(Ablation.signed($0.difference(.lost).difference, .lost)))" }
+                + helping.map { "\($0.change.axis) → \($0.change.to.label) (\(Ablation.lostInterval($0.difference(.lost), weighted: weightedRuns > 0)))" }
                     .joined(separator: ", ") + "\n"
         }
         return text
@@ -109,9 +131,9 @@ extension Ablation {
         ["lost [95% CI]", "p"] + shown.dropFirst().flatMap { [$0 == .serverRequests ? "requests" : $0.title, "p"] }
     }
 
-    /// A change's cells under `header`.
-    static func cells(_ difference: (Outcome) -> PairedDifference) -> [String] {
-        [interval(difference(.lost), .lost), pValue(difference(.lost))]
+    /// A change's cells under `header`; a weighted lost difference with three significant digits.
+    static func cells(_ difference: (Outcome) -> PairedDifference, weightedLost: Bool = false) -> [String] {
+        [lostInterval(difference(.lost), weighted: weightedLost), pValue(difference(.lost))]
             + shown.dropFirst().flatMap { objective in [signed(difference(objective).difference, objective), pValue(difference(objective))] }
     }
 
@@ -125,6 +147,13 @@ extension Ablation {
     /// "+812.0 [+700.1, +923.9]".
     static func interval(_ d: PairedDifference, _ objective: Outcome) -> String {
         "\(signed(d.difference, objective)) [\(signed(d.low, objective)), \(signed(d.high, objective))]"
+    }
+
+    /// A lost-order difference: with one decimal as counts resolve it, or weighted with three
+    /// significant digits ("+0.00213 [+0.00105, +0.00321]").
+    static func lostInterval(_ d: PairedDifference, weighted: Bool) -> String {
+        guard weighted else { return interval(d, .lost) }
+        return "\(signedFigure(d.difference)) [\(signedFigure(d.low)), \(signedFigure(d.high))]"
     }
 
     /// "lost orders 2.0 per 10^6 intents, lost sales 0.0, ..., server requests 1.2340 per intent".

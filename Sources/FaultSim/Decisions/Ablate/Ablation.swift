@@ -63,6 +63,8 @@ public enum Ablation {
         public let differences: [PairedDifference]
         /// The changed design's rates, in `Outcome.objectives` order and units.
         public let rates: [Double]
+        /// With `--importance`: the weighted comparison its lost difference and rate come from.
+        public var weighted: WeightedLost? = nil
 
         public func difference(_ objective: Outcome) -> PairedDifference {
             differences[Outcome.objectives.firstIndex(of: objective)!]
@@ -91,6 +93,10 @@ public enum Ablation {
         public let raising: [(outcome: Outcome, rows: [Row])]
         /// The changes that lose significantly fewer orders than the design (Holm).
         public let helping: [Row]
+        /// With `--importance`: the runs each change's weighted comparison used (0 without), and
+        /// the design's own weighted lost orders (from the comparison with the largest effective size).
+        public var weightedRuns = 0
+        public var weightedBase: WeightedRate? = nil
 
         init(job: DecisionJob, design: Design, baseRates: [Double], intents: Int64, rows: [Row], skipped: [Change]) {
             self.job = job

@@ -23,13 +23,17 @@ enum ReportCommand: Command {
                                        defaultValue: "--runs")
     static let ours = OptionSpec(name: "--ours", valueName: "design",
                                  help: "Your design: the page centres on it (what it loses and why, the single changes that help it most, the walk from it to the leader); added to the designs when not among them.")
+    static let importance = OptionSpec(
+        name: "--importance", valueName: nil,
+        help: "Weigh the decision sections' lost orders by importance sampling (docs/model.md §14): the ablation as simrun ablate --importance, the robustness analysis as simrun robust --importance.")
     static let sweepOnly = [SweepCommand.values, SweepCommand.range, metrics, sweepRuns, SweepCommand.log, SweepCommand.logY]
 
     static let spec = CommandSpec.readingScenario(
         name: "report", abstract: "Write one self-contained HTML page: which design to build and why, then parameters, table, outcome and cause charts, fault counts, the pairwise matrix, a sequence diagram per losing design, and sweeps.",
         summary: "One self-contained HTML page: the answer, table, charts, matrix, diagrams, sweeps.",
         options: [out, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, outcomeScale, param, SweepCommand.values,
-                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, ablateRuns, robustRuns, ours, observed, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set],
+                  SweepCommand.range, SweepCommand.log, metrics, SweepCommand.logY, sweepRuns, ablateRuns, robustRuns, ours, observed, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set,
+                  importance, ImportanceJob.pilotRuns, AblateCommand.weightedRuns],
         usageNote: "open the page in any browser; print it to PDF for paper")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
@@ -53,6 +57,14 @@ enum ReportCommand: Command {
             }
             if !job.scenario.designs.contains(name) { job.scenario.designs.append(name) }
             job.ours = name
+        }
+        if context.given(importance) {
+            job.importance = ReportJob.Importance(pilotRunsPerStep: try context.integerOrDefault(ImportanceJob.pilotRuns, in: 1_000...ScenarioInput.maxRuns),
+                                                  weightedRuns: try context.integerOrDefault(AblateCommand.weightedRuns, in: 1...ScenarioInput.maxRuns))
+        } else {
+            for option in [ImportanceJob.pilotRuns, AblateCommand.weightedRuns] where context.given(option) {
+                throw context.error("'\(option.name)' needs '--importance'.")
+            }
         }
         job.ablateRuns = ablateRunCount ?? job.scenario.runs
         job.robustRuns = robustRunCount ?? job.scenario.runs

@@ -1,4 +1,5 @@
 @testable import FaultSim
+@testable import simrun
 import Foundation
 import Policies
 import Testing
@@ -36,5 +37,18 @@ struct AblateImportanceTests {
         #expect(weighted.low > 0 && weighted.isSignificant() && (30...300).contains(weighted.difference),
                 "weighted [\(weighted.low), \(weighted.high)] per 10^6")
         #expect(one.rows.allSatisfy { $0.weighted != nil })
+    }
+}
+
+/// The importance options on the command line: each needs `--importance`, and a walk is not weighted.
+@Suite("Importance options of ablate and report")
+struct ImportanceOptionTests {
+    @Test("ablate and report refuse --pilot-runs and --weighted-runs without --importance, and ablate refuses a weighted walk (exit 64)")
+    func optionsNeedImportance() {
+        #expect(expectSimrun(["ablate", "--design", "naive", "--weighted-runs", "10"], exits: 64).errorOutput.contains("needs '--importance'"))
+        #expect(expectSimrun(["ablate", "--design", "naive", "--pilot-runs", "10000"], exits: 64).errorOutput.contains("needs '--importance'"))
+        #expect(expectSimrun(["ablate", "--from", "naive", "--to", "bliap", "--importance"], exits: 64).errorOutput.contains("not weighted yet"))
+        #expect(expectSimrun(["report", "--out", "/tmp/never-written.html", "--pilot-runs", "10000"], exits: 64)
+            .errorOutput.contains("needs '--importance'"))
     }
 }

@@ -12,15 +12,18 @@ extension Ablation.Result {
         var html = "<p class=\"answer\">Each of its axes was changed alone, to every other value the axis takes "
             + "(\(rows.count) designs that can ship, \(skipped.count) that cannot were skipped), "
             + "and each change compared with \(name) over the same \(Grouped.format(Int(intents))) intents "
-            + "(McNemar's exact test, Holm's correction over the \(rows.count) changes). "
+            + (weightedRuns > 0
+                ? "(every outcome counted, McNemar's exact test; lost orders weighed by importance sampling, each change in \(Grouped.format(weightedRuns)) "
+                    + "weighted runs of its own, paired z-test; Holm's correction over the \(rows.count) changes). "
+                : "(McNemar's exact test, Holm's correction over the \(rows.count) changes). ")
         if axesThatMatter.isEmpty {
             html += "No single change loses significantly more orders at this run count: no axis has shown it matters yet.</p>\n"
         } else {
             let shown = axesThatMatter.prefix(Self.axesShown).map { row in
                 let d = row.difference(.lost)
                 return "<li><code>\(e(row.change.axis))</code>: changing it to <code>\(e(row.change.to.label))</code> loses "
-                    + "\(Ablation.rate(d.difference, .lost)) more orders per million intents "
-                    + "(95% CI \(Ablation.rate(d.low, .lost)) to \(Ablation.rate(d.high, .lost)), p \(e(Ablation.pValue(d))))</li>"
+                    + "\(lostFigure(d.difference)) more orders per million intents "
+                    + "(95% CI \(lostFigure(d.low)) to \(lostFigure(d.high)), p \(e(Ablation.pValue(d))))</li>"
             }
             html += "The axes that matter most, each by its most costly change:</p>\n<ul class=\"answer\">\n" + shown.joined(separator: "\n") + "\n</ul>\n"
             if axesThatMatter.count > Self.axesShown {
@@ -31,10 +34,18 @@ extension Ablation.Result {
             html += "<p class=\"answer\"><b>A change would lose fewer orders:</b> "
                 + helping.map { row in
                     "<code>\(e(row.change.axis))</code> → <code>\(e(row.change.to.label))</code> "
-                        + "(\(Ablation.signed(row.difference(.lost).difference, .lost)) per million)"
+                        + "(\(weightedRuns > 0 ? Ablation.signedFigure(row.difference(.lost).difference) : Ablation.signed(row.difference(.lost).difference, .lost)) per million)"
                 }.joined(separator: ", ") + ".</p>\n"
         }
         return html
+    }
+}
+
+extension Ablation.Result {
+    /// A lost-order figure per 10^6 for the page: one decimal as counts give it, three
+    /// significant digits when weighted.
+    func lostFigure(_ perMillion: Double) -> String {
+        weightedRuns > 0 ? FixedPoint.perMillion(perMillion / 1e6) : Ablation.rate(perMillion, .lost)
     }
 }
 

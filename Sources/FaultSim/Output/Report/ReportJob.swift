@@ -33,6 +33,27 @@ public struct ReportJob: Sendable {
     /// settings of the guesses reproduce them and how the designs fare over those settings.
     public var observations: Observations?
 
+    /// With `--importance`: the ablation's and the robustness analysis's lost orders weighted
+    /// (docs/model.md §14), as `simrun ablate --importance` and `simrun robust --importance`; nil
+    /// counts them.
+    public var importance: Importance?
+
+    /// How the report's decision sections weigh lost orders.
+    public struct Importance: Sendable {
+        /// Runs per pilot step, for every pilot the sections run.
+        public let pilotRunsPerStep: Int
+        /// Runs of each change's weighted comparison in the ablation.
+        public let weightedRuns: Int
+
+        public init(pilotRunsPerStep: Int, weightedRuns: Int) {
+            self.pilotRunsPerStep = pilotRunsPerStep
+            self.weightedRuns = weightedRuns
+        }
+
+        /// The options that repeat it on a command line.
+        var arguments: [String] { ["--importance", "--pilot-runs", String(pilotRunsPerStep)] }
+    }
+
     /// How many of the designs that lost fewest the robustness section compares.
     public static let robustDesigns = 5
 
@@ -97,10 +118,16 @@ public struct ReportJob: Sendable {
 
     /// `design`'s ablation (the leader's, or the team's own), and the command that prints all of it.
     func ablation(of design: Design, jobs: Int, progress: ProgressCounter?) -> HTMLReport.Decision {
-        let result = Ablation.run(scenario: scenario, design: design, runs: 0..<UInt64(ablateRuns), jobs: jobs, source: source,
+        var result = Ablation.run(scenario: scenario, design: design, runs: 0..<UInt64(ablateRuns), jobs: jobs, source: source,
                                   progress: progress)
+        var weighted: [String] = []
+        if let importance {
+            result = Ablation.weighLosses(result, scenario: scenario, weighing: .init(runs: 0..<UInt64(importance.weightedRuns),
+                                                                                     pilotRunsPerStep: importance.pilotRunsPerStep, jobs: jobs))
+            weighted = importance.arguments + ["--weighted-runs", String(importance.weightedRuns)]
+        }
         return HTMLReport.Decision(report: result, note: "<p class=\"note\">Every change with its effect on lost sales, mis-deliveries and requests: "
-            + "<code>\(Markup.escaped(ablateCommand(["--design", design.name])))</code></p>\n")
+            + "<code>\(Markup.escaped(ablateCommand(["--design", design.name] + weighted)))</code></p>\n")
     }
 
     /// The walk from the team's design to the leader, the most valuable step first.
@@ -122,11 +149,16 @@ public struct ReportJob: Sendable {
         let best = (first + tallies.indices.filter { !first.contains($0) }.sorted {
             tallies[$0].lost != tallies[$1].lost ? tallies[$0].lost < tallies[$1].lost : $0 < $1
         }).prefix(Self.robustDesigns).map { designs[$0] }
-        let plan = Robustness(scenario: scenario, designs: best, points: Robustness.defaultPoints, runs: robustRuns,
+        var plan = Robustness(scenario: scenario, designs: best, points: Robustness.defaultPoints, runs: robustRuns,
                               crossoverSteps: Robustness.defaultCrossoverSteps)
+        if let importance {
+            let tuned = BiasPilot.tune(scenario: scenario, designs: best, runsPerStep: importance.pilotRunsPerStep, jobs: jobs)
+            (plan.bias, plan.biasText) = (tuned.bias, tuned.bias.fileText(scenario: scenario.name, steps: tuned.steps))
+        }
         let result = plan.run(source: source, jobs: jobs, reporter: reporter.map { PrefixedReporter(base: $0, prefix: ": robustness, ") })
+        let weighted = importance.map { " " + $0.arguments.joined(separator: " ") } ?? ""
         return HTMLReport.Decision(report: result, note: "<p class=\"note\">The whole analysis, with every setting's ranking: <code>simrun robust --designs "
-            + Markup.escaped(best.map(\.name).joined(separator: ",")) + " --runs \(robustRuns)</code> on the same scenario.</p>\n")
+            + Markup.escaped(best.map(\.name).joined(separator: ",")) + " --runs \(robustRuns)\(weighted)</code> on the same scenario.</p>\n")
     }
 }
 

@@ -100,7 +100,7 @@ struct QuantileTable: @unchecked Sendable, Equatable {
         let scaled = u * Double(QuantileTable.intervals)
         let k = Int(scaled)
         let t = scaled - Double(k)
-        let left = knots[k], right = knots[k + 1]
+        let left = knots[k], right = knots[k &+ 1]  // k < intervals: `covers` keeps u below 1 − edge
         // Hermite basis in Horner-like form: h00 = 2t³ − 3t² + 1, h10 = t³ − 2t² + t,
         // h01 = −2t³ + 3t², h11 = t³ − t².
         let rise = right.value - left.value

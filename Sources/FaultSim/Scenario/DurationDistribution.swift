@@ -131,6 +131,15 @@ public struct DurationDistribution: Sendable, Equatable {
         return DurationDistribution.roundedMs(value)
     }
 
+    /// The duration at the deferred draw `draw` (`DeferredUniform`): a fixed duration does not
+    /// read it, so its mix and conversion are skipped; any other reads `draw.value`, the uniform
+    /// `quantile(_:)` would have been given.
+    /// - Complexity: O(1).
+    @inline(__always)
+    func quantile(deferred draw: DeferredUniform) -> SimTime {
+        kind == .fixed ? firstMs : quantile(draw.value)
+    }
+
     /// `value`, in [0, 2^52), rounded to the nearest integer, ties to even: exactly
     /// `SimTime(value.rounded(.toNearestOrEven))`, without that expression's call to libm's
     /// `rint` (Swift on x86-64 Linux may not assume SSE4.1's `roundsd`) and its conversion's

@@ -73,9 +73,12 @@ struct Kernel: Sendable {
     @inline(__always)
     mutating func unit(_ component: Component) -> Double { streams.unit(component) }
 
+    /// A duration from `distribution`, drawn from `component`'s stream. The draw is taken in every
+    /// case and computed only when the distribution reads it (`quantile(deferred:)`): a fixed
+    /// duration (StoreKit's callback delay, the server's processing time) needs no mix.
     @inline(__always)
     mutating func sample(_ distribution: DurationDistribution, _ component: Component) -> SimTime {
-        distribution.quantile(streams.unit(component))
+        distribution.quantile(deferred: streams.deferUnit(component))
     }
 
     /// Adds a line to the trace; free when tracing is off (the text is never built).

@@ -37,8 +37,8 @@ struct FaultWindow: Sendable {
     /// seventy, and the two quantiles inlined made every run's planning too large to inline.
     @inline(never)
     mutating func open(start: DurationDistribution, length: DurationDistribution, _ draws: Draws) {
-        from = start.quantile(draws.start.value)
-        until = from + length.quantile(draws.length.value)
+        from = start.quantile(deferred: draws.start)
+        until = from + length.quantile(deferred: draws.length)
     }
 
     /// Whether `time` falls inside the window.

@@ -43,13 +43,19 @@ struct Kernel: Sendable {
     /// storage was shared with another copy of the world (see `RunArray`).
     @inline(__always)
     mutating func reset(seed: UInt64, run index: UInt64) -> Bool {
+        reset(seed: seed, run: index, runKey: nil)
+    }
+
+    /// The same, with the run's key when the caller computed it (`RandomStreams.reseed(seed:runKey:)`).
+    @inline(__always)
+    mutating func reset(seed: UInt64, run index: UInt64, runKey: UInt64?) -> Bool {
         if traceLog != nil {
             // A copy of the world shares the log object: the copy that runs takes its own.
             if !isKnownUniquelyReferenced(&traceLog) { traceLog = TraceLog() }
             traceLog?.entries.removeAll(keepingCapacity: true)
         }
         let shared = queue.reset()
-        streams.reseed(seed: seed, run: index)
+        if let runKey { streams.reseed(seed: seed, runKey: runKey) } else { streams.reseed(seed: seed, run: index) }
         faultPoint = 0
         plainFaults = faults.isPlainSeeded && traceLog == nil && importance == nil
         if importance != nil { startImportanceRun(index) }

@@ -33,6 +33,8 @@ struct Kernel: Sendable {
     var lastRunEventKinds: UInt64 = 0
 
     init(faults: FaultChooser, horizonMs: SimTime) {
+        // `schedule` relies on it: an event at or before the horizon is within the queue's times.
+        precondition(horizonMs >= 0 && horizonMs <= Event.maxTime, "the horizon must lie between 0 and 2^42 ms")
         self.faults = faults
         self.horizonMs = horizonMs
     }
@@ -72,7 +74,10 @@ struct Kernel: Sendable {
         // Cannot overflow: `now` is below 2^42 and a delay at most `DurationDistribution.capMs`.
         let time = now &+ delay
         guard time <= horizonMs else { return }
-        queue.schedule(event, at: time)
+        // The queue's bounds on time, now ≤ time ≤ 2^42 ms, follow from a delay ≥ 0 and the
+        // horizon's bound (`init`): one sign test instead of the queue's two-sided compare.
+        invariant(delay >= 0, "an event is scheduled before now")
+        queue.insert(event, at: time)
     }
 
     /// A uniform on [0, 1) from `component`'s stream.

@@ -34,6 +34,24 @@ struct QuantileTableTests {
         }
     }
 
+    @Test("A deferred draw's duration, read from its bits, is the duration of its uniform")
+    func deferredBitsAgree() {
+        var generator = Xoshiro256(seed: 31)
+        let kinds = QuantileTableTests.distributions + [.fixed(200), .uniform(minMs: 5_000, maxMs: 60_000)]
+        for distribution in kinds {
+            // Random positions, and the ones whose uniforms fall on the table's edges and knots.
+            var positions = (0..<20_000).map { _ in generator.next() }
+            for bits: UInt64 in [0, 1 << 59 - 1, 1 << 59, 31 << 59 - 1, 31 << 59, 100 << 54, UInt64.max] {
+                positions.append(SplitMix64.unmix(bits))
+            }
+            for position in positions {
+                let draw = DeferredUniform(position: position)
+                #expect(distribution.quantile(deferred: draw) == distribution.quantile(draw.value),
+                        "\(distribution) at position \(position)")
+            }
+        }
+    }
+
     @Test("A larger uniform never gives a shorter duration, across the table's edges too")
     func monotone() {
         for distribution in QuantileTableTests.distributions {
@@ -53,5 +71,33 @@ struct QuantileTableTests {
         #expect(DurationDistribution.exponential(meanMs: 0).table == nil)
         #expect(DurationDistribution.logNormal(medianMs: 500, p99Ms: 500).quantile(0.7) == 500)
         #expect(DurationDistribution.uniform(minMs: 1, maxMs: 9).table == nil)
+    }
+}
+
+extension SplitMix64 {
+    /// The position whose mix is `bits` (`mix` is a bijection): each step undone in reverse.
+    fileprivate static func unmix(_ bits: UInt64) -> UInt64 {
+        var z = undoShiftXor(bits, 31)
+        z = z &* inverse(0x94D0_49BB_1331_11EB)
+        z = undoShiftXor(z, 27)
+        z = z &* inverse(0xBF58_476D_1CE4_E5B9)
+        return undoShiftXor(z, 30)
+    }
+
+    /// x for y = x ^ (x >> shift).
+    private static func undoShiftXor(_ y: UInt64, _ shift: UInt64) -> UInt64 {
+        var x = y, next = y >> shift
+        while next != 0 {
+            x ^= next
+            next >>= shift
+        }
+        return x
+    }
+
+    /// The inverse of the odd `a` modulo 2^64, by Newton's iteration (each step doubles the bits).
+    private static func inverse(_ a: UInt64) -> UInt64 {
+        var x = a
+        for _ in 0..<6 { x = x &* (2 &- a &* x) }
+        return x
     }
 }

@@ -20,7 +20,7 @@ public enum DeterministicMath {
         if x.isNaN { return x }
         if x > 709.78 { return .infinity }
         if x < -745.2 { return 0 }
-        let k = (x * (32 / ln2)).rounded(.toNearestOrEven)
+        let k = roundedToEven(x * (32 / ln2))
         // ln2High / 32 keeps ln2High's 21 trailing zero bits, so k · it is exact for |k| < 2^16.
         let r = (x - k * (ln2High / 32)) - k * (ln2Low / 32)
         let polynomial = 1 + r * (1 + r * (1.0 / 2 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720))))))
@@ -31,6 +31,16 @@ public enum DeterministicMath {
             return scaled * Double(bitPattern: UInt64(1023 + m) << 52)  // 2^m, exactly
         }
         return scaleByPowerOfTwo(scaled, m)
+    }
+
+    /// `y.rounded(.toNearestOrEven)` for |y| < 2^51, without the call to libm's `rint` (Swift on
+    /// x86-64 Linux may not assume SSE4.1's `roundsd`): 1.5 · 2^52 + y lies where doubles are the
+    /// integers, so the sum is y rounded to an integer, ties to the even one (1.5 · 2^52 is even),
+    /// and taking 1.5 · 2^52 off again is exact. Only a zero's sign may differ (+0 for y in
+    /// (−0.5, 0]), which `exp` cannot tell: it subtracts multiples of k and converts it to `Int`.
+    @inline(__always)
+    static func roundedToEven(_ y: Double) -> Double {
+        (y + 0x1.8p52) - 0x1.8p52
     }
 
     /// 2^(j/32) for j = 0…31, each the double nearest the exact value (computed to 60 digits),

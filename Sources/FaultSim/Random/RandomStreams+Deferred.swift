@@ -14,7 +14,13 @@ struct DeferredUniform: Sendable {
     /// The draw, as `RandomStreams.unit` returns it.
     /// - Complexity: O(1): one mix and a conversion.
     var value: Double {
-        @inline(__always) get { Xoshiro256.unit(SplitMix64.mix(position)) }
+        @inline(__always) get { Xoshiro256.unit(bits) }
+    }
+
+    /// The draw's 64 random bits, of which `value` keeps the top 53.
+    /// - Complexity: O(1): one mix.
+    var bits: UInt64 {
+        @inline(__always) get { SplitMix64.mix(position) }
     }
 }
 

@@ -110,7 +110,18 @@ public struct RandomStreams: Sendable {
             keyedSeed = seed
             seedKey = RandomStreams.seedKey(seed)
         }
-        let runKey = RandomStreams.runKey(seedKey: seedKey, run: run)
+        reseed(seed: seed, runKey: RandomStreams.runKey(seedKey: seedKey, run: run))
+    }
+
+    /// The same, given the run's key (`runKey(seedKey:run:)` of `seed`'s key), which the caller
+    /// computed already: `DesignWorlds.run` draws the run's iOS trait from it.
+    /// - Complexity: O(components); one mix and the step's popcount, no allocation.
+    @inline(__always)
+    mutating func reseed(seed: UInt64, runKey: UInt64) {
+        if seed != keyedSeed {
+            keyedSeed = seed
+            seedKey = RandomStreams.seedKey(seed)
+        }
         gamma = RandomStreams.gamma(runKey: runKey)
         let spacing = RandomStreams.componentSpacing
         plan = runKey
@@ -143,8 +154,13 @@ public struct RandomStreams: Sendable {
 
     @inline(__always)
     static func traitUnit(seedKey: UInt64, run: UInt64, _ trait: RunTrait) -> Double {
-        let key = runKey(seedKey: seedKey, run: run)
-        return Xoshiro256.unit(SplitMix64.mix(SplitMix64.mix(key ^ trait.salt)))
+        traitUnit(runKey: runKey(seedKey: seedKey, run: run), trait)
+    }
+
+    /// The same, given the run's key.
+    @inline(__always)
+    static func traitUnit(runKey key: UInt64, _ trait: RunTrait) -> Double {
+        Xoshiro256.unit(SplitMix64.mix(SplitMix64.mix(key ^ trait.salt)))
     }
 
     @inline(__always)

@@ -123,9 +123,42 @@ public struct DurationDistribution: Sendable, Equatable {
                 value = closedForm(u)
             }
         }
-        guard value.isFinite, value < Double(DurationDistribution.capMs) else { return DurationDistribution.capMs }
+        return DurationDistribution.clampedMs(value)
+    }
+
+    /// A log-normal or exponential quantile `value`, in whole milliseconds, at most `capMs`.
+    @inline(__always)
+    static func clampedMs(_ value: Double) -> SimTime {
+        // One compare stands for `value.isFinite && value < cap`: NaN and +inf compare false, and
+        // -inf never arises (a median or mean > 0 times `exp` or −`log(1 − u)`, u < 1, is ≥ 0).
+        // The finiteness test's bit mask and two constants cost 8 instructions per sample.
+        guard value < Double(DurationDistribution.capMs) else { return DurationDistribution.capMs }
         invariant(value >= 0, "a duration's quantile is never negative")
         return DurationDistribution.roundedMs(value)
+    }
+
+    /// The duration at the deferred draw `draw` (`DeferredUniform`): a fixed duration does not
+    /// read it, so its mix and conversion are skipped; any other reads `draw.value`, the uniform
+    /// `quantile(_:)` would have been given.
+    /// - Complexity: O(1).
+    /// A tabulated distribution reads the draw's bits as integers (`QuantileTable.interval(of:)`):
+    /// the same knot and offset as `quantile(_:)` finds from the uniform, without the double's
+    /// conversions and their range checks.
+    @inline(__always)
+    func quantile(deferred draw: DeferredUniform) -> SimTime {
+        switch kind {
+        case .fixed:
+            return firstMs
+        case .uniform:
+            return quantile(draw.value)
+        case .logNormal, .exponential:
+            let bits = draw.bits
+            let interval = QuantileTable.interval(of: bits)
+            if let table, QuantileTable.covers(interval: interval) {
+                return DurationDistribution.clampedMs(table.value(interval: interval, bits: bits))
+            }
+            return DurationDistribution.clampedMs(closedForm(Xoshiro256.unit(bits)))
+        }
     }
 
     /// `value`, in [0, 2^52), rounded to the nearest integer, ties to even: exactly

@@ -99,8 +99,32 @@ struct QuantileTable: @unchecked Sendable, Equatable {
     func value(at u: Double) -> Double {
         let scaled = u * Double(QuantileTable.intervals)
         let k = Int(scaled)
-        let t = scaled - Double(k)
-        let left = knots[k], right = knots[k + 1]
+        return value(knot: k, offset: scaled - Double(k))
+    }
+
+    /// The grid interval of the uniform `Xoshiro256.unit(bits)`, from the bits: the uniform is
+    /// u = (bits >> 11) · 2^-53, so u · 1,024 = (bits >> 11) · 2^-43, whose integer part is
+    /// bits >> 54 (the `Int(scaled)` of `value(at:)`).
+    @inline(__always)
+    static func interval(of bits: UInt64) -> Int { Int(bits >> 54) }
+
+    /// Whether interval `k` lies in the tabulated range: u ≥ 1/32 exactly when k ≥ 32, and
+    /// u < 31/32 exactly when k < 992 (both edges are multiples of 2^-10), as `covers(_:)`.
+    @inline(__always)
+    static func covers(interval k: Int) -> Bool { UInt(bitPattern: k &- 32) < 960 }
+
+    /// `value(at: Xoshiro256.unit(bits))` from the bits, for `k = interval(of: bits)`: the offset
+    /// in the interval, u · 1,024 − k, is the low 43 bits of bits >> 11 times 2^-43, exactly
+    /// (both are exact in a double), so the result is the same to the bit.
+    @inline(__always)
+    func value(interval k: Int, bits: UInt64) -> Double {
+        value(knot: k, offset: Double(Int64(bitPattern: (bits >> 11) & (1 << 43 - 1))) * 0x1p-43)
+    }
+
+    /// The cubic between knots `k` and `k + 1` at offset `t` in [0, 1).
+    @inline(__always)
+    private func value(knot k: Int, offset t: Double) -> Double {
+        let left = knots[k], right = knots[k &+ 1]  // k < intervals: `covers` keeps u below 1 − edge
         // Hermite basis in Horner-like form: h00 = 2t³ − 3t² + 1, h10 = t³ − 2t² + t,
         // h01 = −2t³ + 3t², h11 = t³ − t².
         let rise = right.value - left.value

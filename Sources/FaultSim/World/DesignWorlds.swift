@@ -113,13 +113,15 @@ public struct DesignWorlds: Sendable {
     @inline(__always)
     public mutating func run(_ index: UInt64) {
         guard takesPlainBranch else { return runInSegment(index) }
-        lastRunBelowIOS15 = isBelowIOS15(index)
+        // The run's key, for the iOS trait and for the world's streams: computed once.
+        let runKey = RandomStreams.runKey(seedKey: seedKey, run: index)
+        lastRunBelowIOS15 = belowIOS15Share > 0 && RandomStreams.traitUnit(runKey: runKey, .belowIOS15) < belowIOS15Share
         if !lastRunBelowIOS15 {
             active = 0
-            worlds[0].run(index)
+            worlds[0].run(index, runKey: runKey)
         } else if worlds.count > 1 {
             active = 1
-            worlds[1].run(index)
+            worlds[1].run(index, runKey: runKey)
         } else {
             active = 0
             worlds[0].runWithoutStoreKit(index)

@@ -50,6 +50,9 @@ extension World {
             user.returns()
             device.onUserReturns(reinstalled: reinstalled, &kernel, &ledger, &apple, &user)
         case .launchRetry(let epoch):
+            // With no record and no transaction yet (a first launch's retry, 1 s before the Buy
+            // tap), the retry has nothing to do: no call.
+            guard device.hasRecordsOrTransactions else { return }
             device.onLaunchRetry(epoch: epoch, &kernel, &ledger, &apple, &network)
         case .accountSwitch:
             device.onAccountSwitch()

@@ -66,7 +66,20 @@ public struct World: Sendable {
     /// - Complexity: O(events · pending events), pending events being a handful; no allocation
     ///   once warmed up.
     public mutating func run(_ index: UInt64) {
-        reset(index)
+        run(index, runKey: nil)
+    }
+
+    /// Run `index`, given its key (`RandomStreams.runKey`) when the caller computed it already
+    /// (`DesignWorlds.run`, which draws the iOS trait from it): one mix fewer per run. Out of line,
+    /// as `run(_:)` always was: the runner's loop calls it, and must not grow by a whole run.
+    @inline(never)
+    mutating func run(_ index: UInt64, runKey: UInt64?) {
+        #if DEBUG
+        if let runKey {
+            invariant(runKey == RandomStreams.runKey(seedKey: RandomStreams.seedKey(scenario.seed), run: index), "a stale run key")
+        }
+        #endif
+        reset(index, runKey: runKey)
         if let olderOSNote { kernel.note(.app, nil, olderOSNote) }
         planRun()
         // Two copies of the event loop, so the plain one (seeded, untraced: every bulk run)
@@ -100,8 +113,8 @@ public struct World: Sendable {
 
     /// Empties every actor for run `index`. The world's arrays are copied only together (a
     /// copy of the whole `World`), so the queue's one uniqueness check answers for all of them.
-    mutating func reset(_ index: UInt64) {
-        let shared = kernel.reset(seed: scenario.seed, run: index)
+    mutating func reset(_ index: UInt64, runKey: UInt64? = nil) {
+        let shared = kernel.reset(seed: scenario.seed, run: index, runKey: runKey)
         ledger.reset(shared: shared)
         user.reset(shared: shared)
         device.reset(shared: shared)

@@ -102,6 +102,20 @@ extension AppServer {
     /// request), so later look-ups and notifications carry the account.
     @inline(__always)
     mutating func creditFromAppleData(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
+        // Most notifications reach an idempotent server after the client's verify delivered the
+        // transaction: then nothing happens but a trace's note ("already delivered"), so an
+        // untraced run returns here and skips the call.
+        if design.serverIdempotency == .oncePerTransaction && transactions[Int(transaction)].deliveries > 0
+            && kernel.traceLog == nil {
+            return
+        }
+        creditUndeliveredFromAppleData(transaction, &kernel, &ledger, &apple)
+    }
+
+    /// `creditFromAppleData` past its shortcut. Out of line: most calls take the shortcut.
+    @inline(never)
+    mutating func creditUndeliveredFromAppleData(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger,
+                                                 _ apple: inout Apple) {
         if let credit = serverSideCredit(transaction, &apple) {
             deliver(transaction, uid: credit.uid, item: credit.item, &kernel, &ledger)
         } else if transactions[Int(transaction)].deliveries == 0, let credit = linkedCredit(transaction, &apple) {

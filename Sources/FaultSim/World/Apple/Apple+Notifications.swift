@@ -4,7 +4,15 @@ extension Apple {
     /// A charge starts Apple's notification of it, when the server listens.
     @inline(__always)
     mutating func notifyOfCharge(_ transaction: Int32, _ kernel: inout Kernel) {
+        // Tested here, where it inlines: most designs' servers do not listen, and their charges
+        // made a call only to return.
         guard sendsNotifications else { return }
+        scheduleNotification(transaction, &kernel)
+    }
+
+    /// The first delivery attempt of a charge's `ONE_TIME_CHARGE`, after Apple's delay.
+    @inline(never)
+    mutating func scheduleNotification(_ transaction: Int32, _ kernel: inout Kernel) {
         let delay = kernel.sample(parameters.notificationDelay, .serverRecovery, tail: .notificationDelay)
         // The delay is long-tailed (`apple.notificationDelay`): say when the post is due, so a
         // trace whose notification never comes shows it was due after the run's end.

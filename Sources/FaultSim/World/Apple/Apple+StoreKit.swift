@@ -17,6 +17,15 @@ extension Apple {
     /// event with no subscriber yet): a third uniform, drawn at every launch too.
     @inline(__always)
     mutating func redeliverAtLaunch(_ kernel: inout Kernel) {
+        // A launch before any charge (most launches: the first) takes the three draws and hands
+        // nothing over; only a launch with transactions pays the call.
+        guard !transactions.isEmpty else { return kernel.streams.skip(.storeKit, 3) }
+        redeliverTransactionsAtLaunch(&kernel)
+    }
+
+    /// `redeliverAtLaunch` once there are transactions. Out of line: a launch after a charge.
+    @inline(never)
+    mutating func redeliverTransactionsAtLaunch(_ kernel: inout Kernel) {
         var repeated = false
         // Taken at every launch, computed only by StoreKit 2 with something to hand over (a
         // first launch, and every StoreKit 1 launch, reads neither).

@@ -70,7 +70,7 @@ struct Apple: Sendable {
     @inline(__always)
     mutating func charge(intent: Int32, product: Int32, inApp: Bool, payloadUid: Int32, payloadItem: Int32,
                          payloadOrder: Int32) -> Int32 {
-        let transaction = Int32(transactions.count)
+        let transaction = transactions.count32
         transactions.append(inApp
             ? AppleTransaction(intent: intent, product: product, payloadUid: payloadUid, payloadItem: payloadItem,
                                payloadOrder: payloadOrder)

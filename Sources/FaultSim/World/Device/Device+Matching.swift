@@ -38,7 +38,7 @@ extension Device {
     @inline(__always)
     mutating func newRecordFromTransaction(_ transaction: Int32, _ kernel: inout Kernel, _ apple: inout Apple) -> Int32 {
         let tx = apple[transaction]
-        let record = Int32(records.count)
+        let record = records.count32
         records.append(PurchaseRecord(intent: tx.intent, uid: currentUser, item: items.defaultItem(of: tx.product),
                                       product: tx.product, transaction: transaction, holdsReceipt: keepsReceiptInRecord))
         persist(record, &kernel)

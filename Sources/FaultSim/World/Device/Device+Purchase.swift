@@ -15,7 +15,7 @@ extension Device {
             // payment sheet is gone (see `startPatience`).
             if design.blockingUI == .modal { modalIntent = intent }
         }
-        let record = Int32(records.count)
+        let record = records.count32
         records.append(PurchaseRecord(
             durable: design.persistMoment == .buyTap && design.localStore.survivesProcessDeath,
             intent: intent, uid: currentUser, item: user[intent].item, product: user[intent].product))

@@ -202,7 +202,8 @@ extension Device {
         if resumed ? traits.retriesOnResume : traits.retriesAtLaunch {
             retryRecords(memoryToo: resumed, &kernel, &ledger, &apple, &network)
         }
-        if design.foregroundSweep { sweepUnfinished(&kernel, &ledger, &apple, &network) }
+        // Most launch retries come before any charge: nothing to sweep, and no call.
+        if design.foregroundSweep && !transactions.isEmpty { sweepUnfinished(&kernel, &ledger, &apple, &network) }
     }
 
     /// `Transaction.unfinished` (StoreKit 2) or `SKPaymentQueue.default().transactions`

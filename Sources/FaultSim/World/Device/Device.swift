@@ -78,6 +78,12 @@ struct Device: Sendable {
 
     // MARK: Guards (the handlers' and the trace's)
 
+    /// Whether the device holds any record or transaction: without either, a launch retry
+    /// retries nothing and sweeps nothing.
+    var hasRecordsOrTransactions: Bool {
+        @inline(__always) get { !records.isEmpty || !transactions.isEmpty }
+    }
+
     /// An event of process `eventEpoch` finds that process still running.
     @inline(__always)
     func isCurrent(_ eventEpoch: Int32) -> Bool { appRunning && eventEpoch == epoch }

@@ -100,6 +100,14 @@ struct EventQueue {
         // One unsigned compare for both bounds: time − now wraps past maxTime − now when time < now.
         invariant(UInt64(bitPattern: time &- now) <= UInt64(bitPattern: Event.maxTime &- now),
                   "an event must lie between now and 2^42 ms")
+        insert(event, at: time)
+    }
+
+    /// `schedule(_:at:)` for a time its caller has bounded already (`Kernel.schedule`: at most
+    /// the horizon, itself at most `Event.maxTime`, and not before now).
+    /// - Complexity: as `schedule(_:at:)`.
+    @inline(__always)
+    mutating func insert(_ event: WorldEvent, at time: SimTime) {
         // Every slot up to 2^22 exists, so the only limit is the insertion numbers'. A bare
         // `precondition` (a trap) rather than `invariant` (a call to `fatalError`): with a call
         // on the failing path, inline or out of line, the floor cost 61 instructions per run

@@ -8,14 +8,27 @@ struct FaultWindow: Sendable {
     private(set) var from: SimTime = -1
     private(set) var until: SimTime = -1
 
-    /// The window's uniforms: whether it happens, when it starts, how long it lasts.
-    struct Draws { var occurs, start, length: DeferredUniform }
+    /// The window's uniforms: whether it happens, when it starts, how long it lasts. The three
+    /// are consecutive draws of the plan stream, so the first's position and the stream's step
+    /// name all three: planning keeps one position per window, not three (five windows a run).
+    struct Draws {
+        let occurs: DeferredUniform
+        let gamma: UInt64
+
+        var start: DeferredUniform {
+            @inline(__always) get { DeferredUniform(position: occurs.position &+ gamma) }
+        }
+        var length: DeferredUniform {
+            @inline(__always) get { DeferredUniform(position: occurs.position &+ 2 &* gamma) }
+        }
+    }
 
     /// Takes the window's three uniforms from the plan stream.
     @inline(__always)
     static func draw(_ kernel: inout Kernel) -> Draws {
-        Draws(occurs: kernel.streams.deferUnit(.plan), start: kernel.streams.deferUnit(.plan),
-              length: kernel.streams.deferUnit(.plan))
+        let occurs = kernel.streams.deferUnit(.plan)
+        kernel.streams.skip(.plan, 2)
+        return Draws(occurs: occurs, gamma: kernel.streams.gamma)
     }
 
     /// Opens the window, once its fault fired (through the seam, with `draws.occurs`): it starts
@@ -24,8 +37,8 @@ struct FaultWindow: Sendable {
     /// seventy, and the two quantiles inlined made every run's planning too large to inline.
     @inline(never)
     mutating func open(start: DurationDistribution, length: DurationDistribution, _ draws: Draws) {
-        from = start.quantile(draws.start.value)
-        until = from + length.quantile(draws.length.value)
+        from = start.quantile(deferred: draws.start)
+        until = from + length.quantile(deferred: draws.length)
     }
 
     /// Whether `time` falls inside the window.

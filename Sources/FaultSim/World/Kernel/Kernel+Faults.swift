@@ -80,9 +80,12 @@ extension Kernel {
 
     /// A duration of `slot` from `distribution`, drawn from `component`'s stream: the nominal
     /// quantile, or in importance sampling the quantile of the tail-biased uniform (`TailSlot`).
+    /// Without a bias the draw is read as `sample(_:_:)` reads it (`quantile(deferred:)`).
     @inline(__always)
     mutating func sample(_ distribution: DurationDistribution, _ component: Component, tail slot: TailSlot) -> SimTime {
-        distribution.quantile(tailUniform(slot, streams.unit(component)))
+        let draw = streams.deferUnit(component)
+        guard importance == nil else { return distribution.quantile(biasedTailUniform(slot, draw.value)) }
+        return distribution.quantile(deferred: draw)
     }
 
     /// The uniform a duration of `slot` takes from raw uniform `uniform` (itself, without a bias).

@@ -33,6 +33,8 @@ struct Kernel: Sendable {
     var lastRunEventKinds: UInt64 = 0
 
     init(faults: FaultChooser, horizonMs: SimTime) {
+        // `schedule` relies on it: an event at or before the horizon is within the queue's times.
+        precondition(horizonMs >= 0 && horizonMs <= Event.maxTime, "the horizon must lie between 0 and 2^42 ms")
         self.faults = faults
         self.horizonMs = horizonMs
     }
@@ -43,13 +45,19 @@ struct Kernel: Sendable {
     /// storage was shared with another copy of the world (see `RunArray`).
     @inline(__always)
     mutating func reset(seed: UInt64, run index: UInt64) -> Bool {
+        reset(seed: seed, run: index, runKey: nil)
+    }
+
+    /// The same, with the run's key when the caller computed it (`RandomStreams.reseed(seed:runKey:)`).
+    @inline(__always)
+    mutating func reset(seed: UInt64, run index: UInt64, runKey: UInt64?) -> Bool {
         if traceLog != nil {
             // A copy of the world shares the log object: the copy that runs takes its own.
             if !isKnownUniquelyReferenced(&traceLog) { traceLog = TraceLog() }
             traceLog?.entries.removeAll(keepingCapacity: true)
         }
         let shared = queue.reset()
-        streams.reseed(seed: seed, run: index)
+        if let runKey { streams.reseed(seed: seed, runKey: runKey) } else { streams.reseed(seed: seed, run: index) }
         faultPoint = 0
         plainFaults = faults.isPlainSeeded && traceLog == nil && importance == nil
         if importance != nil { startImportanceRun(index) }
@@ -66,16 +74,22 @@ struct Kernel: Sendable {
         // Cannot overflow: `now` is below 2^42 and a delay at most `DurationDistribution.capMs`.
         let time = now &+ delay
         guard time <= horizonMs else { return }
-        queue.schedule(event, at: time)
+        // The queue's bounds on time, now ≤ time ≤ 2^42 ms, follow from a delay ≥ 0 and the
+        // horizon's bound (`init`): one sign test instead of the queue's two-sided compare.
+        invariant(delay >= 0, "an event is scheduled before now")
+        queue.insert(event, at: time)
     }
 
     /// A uniform on [0, 1) from `component`'s stream.
     @inline(__always)
     mutating func unit(_ component: Component) -> Double { streams.unit(component) }
 
+    /// A duration from `distribution`, drawn from `component`'s stream. The draw is taken in every
+    /// case and computed only when the distribution reads it (`quantile(deferred:)`): a fixed
+    /// duration (StoreKit's callback delay, the server's processing time) needs no mix.
     @inline(__always)
     mutating func sample(_ distribution: DurationDistribution, _ component: Component) -> SimTime {
-        distribution.quantile(streams.unit(component))
+        distribution.quantile(deferred: streams.deferUnit(component))
     }
 
     /// Adds a line to the trace; free when tracing is off (the text is never built).

@@ -66,7 +66,13 @@ struct RunArray<Element>: RandomAccessCollection {
     mutating func append(_ element: Element) {
         if count == capacity { adopt(storage.copy(count: count, capacity: 2 * capacity)) }
         (base + count).initialize(to: element)
-        count += 1
+        count &+= 1  // below `capacity`, itself at most `Int32.max` (`RunArrayStorage.init`)
+    }
+
+    /// `count` as the `Int32` the world numbers its records by (a transaction, a request): the
+    /// storage never holds more than `Int32.max` slots, so the conversion needs no range check.
+    var count32: Int32 {
+        @inline(__always) get { Int32(truncatingIfNeeded: count) }
     }
 
     /// Empties the array without a uniqueness check of its own, for arrays that are always
@@ -121,6 +127,8 @@ final class RunArrayStorage<Element>: @unchecked Sendable {
     let capacity: Int
 
     init(capacity: Int) {
+        // Elements are numbered by `Int32` (`RunArray.count32`); growth checks it here, once.
+        precondition(capacity <= Int(Int32.max), "a run array holds at most Int32.max elements")
         base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
         self.capacity = capacity
     }

@@ -46,7 +46,7 @@ struct Network: Sendable {
         let responseLossDraw = kernel.unit(.network)
         let halfLatency = kernel.sample(parameters.latency, .network) / 2
         // Appended first and completed in place: one copy of the request, not two.
-        let id = Int32(requests.count)
+        let id = requests.count32
         requests.append(request)
         let index = Int(id)
         requests[index].responseLossDraw = responseLossDraw

@@ -38,18 +38,18 @@ struct User: Sendable {
         var startAt: SimTime = 0
         let items = ItemNumbering(catalog)
         for index in 0..<parameters.intentsPerRun {
-            startAt += index == 0 ? User.firstIntentAtMs : parameters.timeBetweenIntents.quantile(kernel.unit(.plan))
+            startAt += index == 0 ? User.firstIntentAtMs
+                : parameters.timeBetweenIntents.quantile(deferred: kernel.streams.deferUnit(.plan))
             var plan = IntentPlan()
             plan.startAt = startAt
             plan.product = Int32(catalog.products > 1 ? kernel.streams.int(.plan, below: catalog.products) : 0)
             let choice = catalog.itemsPerProduct > 1 ? kernel.streams.int(.plan, below: catalog.itemsPerProduct) : 0
             plan.item = items.item(product: plan.product, choice: Int32(choice))
-            plan.sheetTime = parameters.paymentSheetTime.quantile(kernel.unit(.plan))
+            plan.sheetTime = parameters.paymentSheetTime.quantile(deferred: kernel.streams.deferUnit(.plan))
+            // Patience, switch delay, cancel, double tap, switch: five draws, in this order.
             plan.patienceDraw = kernel.streams.deferUnit(.plan)
-            plan.switchDelayDraw = kernel.streams.deferUnit(.plan)
-            plan.cancelDraw = kernel.streams.deferUnit(.plan)
-            plan.doubleTapDraw = kernel.streams.deferUnit(.plan)
-            plan.switchDraw = kernel.streams.deferUnit(.plan)
+            plan.gamma = kernel.streams.gamma
+            kernel.streams.skip(.plan, 4)
             plans.append(plan)
             ledger.recordIntent(item: plan.item)
         }
@@ -88,7 +88,7 @@ struct User: Sendable {
 
     /// How long the user waits behind the spinner for `intent`.
     @inline(__always)
-    func patience(_ intent: Int32) -> SimTime { parameters.patience.quantile(plans[Int(intent)].patienceDraw.value) }
+    func patience(_ intent: Int32) -> SimTime { parameters.patience.quantile(deferred: plans[Int(intent)].patienceDraw) }
 
     /// The uniform that answers payment `payment`'s sheet: the plan's own for the real one; for
     /// an accidental second payment, the double tap's uniform rescaled (it fired, so it is below
@@ -111,7 +111,7 @@ struct User: Sendable {
     func afterFirstCharge(_ intent: Int32, _ kernel: inout Kernel) {
         let plan = plans[Int(intent)]
         if kernel.fault(.accountSwitch, parameters.accountSwitchProbability, deferred: plan.switchDraw) {
-            kernel.schedule(.accountSwitch, after: parameters.accountSwitchDelay.quantile(plan.switchDelayDraw.value))
+            kernel.schedule(.accountSwitch, after: parameters.accountSwitchDelay.quantile(deferred: plan.switchDelayDraw))
         }
     }
 

@@ -100,8 +100,8 @@ enum ImportanceJob {
         if let biasPath {
             printOutput("bias: read from \(biasPath)")
         } else {
-            printOutput("bias: one world per design, tuned for its lost orders by multilevel cross-entropy, \(Grouped.format(perStep)) "
-                + "pilot runs per step from run 2^62 (disjoint from the runs estimated)\n")
+            printOutput("bias: per design, worlds tuned for its lost orders by multilevel cross-entropy, then one world per loss mechanism "
+                + "where that is worth more, \(Grouped.format(perStep)) pilot runs per step from run 2^62 (disjoint from the runs estimated)\n")
             printOutput(ImportanceTable.pilotText(tuned.steps), terminator: "")
         }
         printOutput("sampled from a mixture: the nominal world in \(FixedPoint.format(tuned.bias.nominalShare * 100, places: 0))% of the runs, "

@@ -13,9 +13,15 @@
 /// design several worlds, one per loss mechanism, each in proportion to the losses it explains,
 /// and the balance heuristic then reads W = 1 / (α + Σ_c s_c · q_c(path)/p(path)).
 public struct FaultBias: Sendable, Equatable {
-    public var components: [BiasedWorld]
-    /// α: the share of runs drawn from the nominal world.
-    public var nominalShare: Double
+    /// The biased worlds. Adding or removing one returns every world to an equal share (a share
+    /// belongs to the list it was given with).
+    public var components: [BiasedWorld] {
+        didSet { if components.count != oldValue.count { setShares(nil) } }
+    }
+    /// α: the share of runs drawn from the nominal world (changing it rescales the shares).
+    public var nominalShare: Double {
+        didSet { setShares(equalShares ? nil : relativeShares) }
+    }
     /// Each biased world's share of the runs, adding up to 1 − α: (1 − α)/K each unless the
     /// pilot or a bias file says otherwise.
     public private(set) var shares: [Double]
@@ -36,15 +42,22 @@ public struct FaultBias: Sendable, Equatable {
         precondition(nominalShare > 0 && nominalShare <= 1, "the nominal share is in (0, 1]")
         self.components = components
         self.nominalShare = nominalShare
-        let equal = (1 - nominalShare) / Double(components.count)
-        relativeShares = shares ?? []
-        if let shares, shares.contains(where: { $0 != shares[0] }) {
-            precondition(shares.count == components.count && shares.allSatisfy { $0 > 0 }, "one positive share per biased world")
-            let total = shares.reduce(0, +)
-            self.shares = shares.map { $0 / total * (1 - nominalShare) }
+        self.shares = []
+        relativeShares = []
+        equalShares = true
+        setShares(shares)
+    }
+
+    /// Sets the worlds' relative shares (nil: equal), normalised to add up to 1 − α.
+    private mutating func setShares(_ given: [Double]?) {
+        if let given, given.contains(where: { $0 != given[0] }) {
+            precondition(given.count == components.count && given.allSatisfy { $0 > 0 }, "one positive share per biased world")
+            let total = given.reduce(0, +)
+            shares = given.map { $0 / total * (1 - nominalShare) }
+            relativeShares = given
             equalShares = false
         } else {
-            self.shares = [Double](repeating: equal, count: components.count)
+            shares = [Double](repeating: (1 - nominalShare) / Double(components.count), count: components.count)
             relativeShares = []
             equalShares = true
         }

@@ -59,7 +59,7 @@ public enum BiasPilot {
                 continue
             }
             let refined = refine(scenario: scenario, design: design, world: tuned.world, firstRun: firstRun + UInt64(attempts) << 40,
-                                 runsPerStep: runsPerStep, nominalShare: nominalShare, jobs: jobs)
+                                 runsPerStep: runsPerStep, nominalShare: nominalShare, broad: designs.count == 1, jobs: jobs)
             steps += refined.steps
             mixtures.append(refined.mixture)
         }

@@ -63,7 +63,7 @@ public enum BiasPilot {
             steps += refined.steps
             mixtures.append(refined.mixture)
         }
-        if mixture && designs.count > 1 {
+        if mixture && designs.count > 1 && designs.count <= jointDesigns {
             let joint = jointRefine(scenario: scenario, designs: designs, mixtures: mixtures, firstRun: firstRun + UInt64(attempts + 1) << 40,
                                     runsPerStep: runsPerStep, nominalShare: nominalShare, jobs: jobs)
             mixtures = joint.mixtures
@@ -71,6 +71,11 @@ public enum BiasPilot {
         }
         return (combined(mixtures, nominalShare: nominalShare), steps)
     }
+
+    /// Compared designs at most for the joint steps: a joint step keeps every design's elite runs'
+    /// draws at once (about 40 MB a design at 100,000 pilot runs), so a search over dozens of
+    /// designs keeps each design's own mixture instead.
+    public static let jointDesigns = 4
 
     /// The multilevel cross-entropy climb for one design (see the type's comment). Cross-entropy
     /// can settle on a mechanism that delays delivery without ever losing it (a daily job that

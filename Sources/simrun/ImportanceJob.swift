@@ -82,8 +82,9 @@ enum ImportanceJob {
         } else {
             let tuned = BiasPilot.tune(scenario: scenario, designs: designs, runsPerStep: perStep, jobs: context.jobs)
             (bias, text, steps) = (tuned.bias, tuned.bias.fileText(scenario: scenario.name, steps: tuned.steps), tuned.steps)
-            description = "bias: one world per design, tuned for its lost orders by multilevel cross-entropy\(tunedWhere), "
-                + "\(Grouped.format(perStep)) pilot runs per step from run 2^62 (disjoint from the runs estimated)\n\n"
+            description = "bias: per design, worlds tuned for its lost orders by multilevel cross-entropy\(tunedWhere), then one world per "
+                + "loss mechanism where that is worth more, \(Grouped.format(perStep)) pilot runs per step from run 2^62 (disjoint from the runs "
+                + "estimated)\n\n"
                 + ImportanceTable.pilotText(tuned.steps)
         }
         description += "sampled from a mixture: the nominal world in \(FixedPoint.format(bias.nominalShare * 100, places: 0))% of the runs, "

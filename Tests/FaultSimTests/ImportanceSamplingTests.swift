@@ -182,4 +182,48 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(!FileManager.default.fileExists(atPath: path("bad.csv")))
         expectSimrun(["run", "--runs", "100", "--importance", "--shard", "1/2", "--partial-out", path("d.json")], exits: 64)
     }
+
+    /// Two planted mechanisms for the naive design: a crash after the charge with a user who
+    /// never comes back (1e-3 x 1e-3), and a purchase outside the app never opened (1e-6).
+    static func twoMechanisms() -> Scenario {
+        var scenario = ImportanceCoverageTests.crashAndGone(1e-3, 1e-3)
+        scenario.user.outsideAppPurchaseProbability = 1e-6
+        scenario.user.outsideAppOpenDelay = .fixed(40 * 24 * hour)
+        scenario.user.returningCustomerProbability = 1
+        return scenario
+    }
+
+    @Test("The mixture pilot gives each of two planted loss mechanisms its own world, biasing only that mechanism's kinds")
+    func mixturePilotSeparatesMechanisms() {
+        let scenario = Self.twoMechanisms()
+        let broad = ImportanceCoverageTests.biased([.appCrash: 0.3, .neverComesBack: 0.3, .outsideAppPurchase: 0.3])
+        let result = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<20_000, bias: broad, jobs: 2, tunes: true)
+        let mixture = BiasPilot.mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: "naive")
+        #expect(mixture.worlds.count == 2, "\(mixture.worlds.map(\.biasedKinds))")
+        let outside = mixture.worlds.first { $0.firing[FaultKind.outsideAppPurchase.rawValue] > 0 }
+        let crash = mixture.worlds.first { $0.firing[FaultKind.appCrash.rawValue] > 0 }
+        #expect(outside != nil && crash != nil && outside != crash)
+        #expect(outside?.firing[FaultKind.appCrash.rawValue] == 0 && outside?.firing[FaultKind.neverComesBack.rawValue] == 0)
+        #expect(crash?.firing[FaultKind.outsideAppPurchase.rawValue] == 0 && (crash?.firing[FaultKind.neverComesBack.rawValue] ?? 0) > 0.1)
+        #expect(mixture.shares.allSatisfy { $0 >= 0.1 } && abs(mixture.shares.reduce(0, +) - 1) < 1e-12)
+        // The two worlds as a mixture estimate the planted 2e-6 (1e-6 each).
+        let bias = FaultBias(components: mixture.worlds, nominalShare: 0.1, shares: mixture.shares)
+        let estimate = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<20_000, bias: bias, jobs: 2)
+        let lost = estimate.panel.rate(0, .lost, intents: estimate.tallies[0].intents)
+        #expect(lost.low <= 2e-6 && 2e-6 <= lost.high && lost.warning == nil, "\(lost)")
+    }
+
+    @Test("Unequal shares choose components in proportion and round-trip through the bias file")
+    func unequalSharesRoundTrip() throws {
+        var first = BiasedWorld.nominal, second = BiasedWorld.nominal
+        first.firing[FaultKind.appCrash.rawValue] = 0.3
+        second.firing[FaultKind.outsideAppPurchase.rawValue] = 0.3
+        let bias = FaultBias(components: [first, second], nominalShare: 0.1, shares: [0.8, 0.2])
+        #expect(abs(bias.shares[0] - 0.72) < 1e-15 && abs(bias.shares[1] - 0.18) < 1e-15)
+        let text = bias.fileText(scenario: "test", steps: [])
+        #expect(text.contains("\"share\": 0.8"))
+        #expect(try FaultBias.parse(text, file: "bias.json") == bias)
+        let equal = FaultBias(components: [first, second], nominalShare: 0.1, shares: [0.5, 0.5])
+        #expect(equal == FaultBias(components: [first, second], nominalShare: 0.1) && !equal.fileText(scenario: "t", steps: []).contains("share"))
+    }
 }

@@ -40,22 +40,42 @@ public enum BiasPilot {
         public let effectiveSize: Double
     }
 
-    /// Tunes one biased world per design, each for that design's lost orders, and returns their
-    /// mixture: each design's mechanisms are its own, and one world pooled over several designs
-    /// serves the one that loses most.
-    /// - Complexity: per design, (1 + at most `maxSteps`) · `runsPerStep` runs.
+    /// Tunes biased worlds for each design's lost orders and returns their mixture: each design's
+    /// mechanisms are its own, and one world pooled over several designs serves the one that loses
+    /// most. Per design, the climb (`tuneWorld`) finds one world; with `mixture`, the mixture
+    /// steps (`refine`) then split it into one world per loss mechanism when that is worth more
+    /// per unit of work. Each design gets an equal part of the biased runs, shared among its worlds.
+    /// - Complexity: per design, (1 + at most `attempts` · `maxSteps` + `mixtureSteps` + 1) · `runsPerStep` runs.
     public static func tune(scenario: Scenario, designs: [Design], runsPerStep: Int, maxSteps: Int = 16, finalSteps: Int = 2,
-                            nominalShare: Double = 0.1, jobs: Int) -> (bias: FaultBias, steps: [Step]) {
-        var worlds: [BiasedWorld] = []
+                            nominalShare: Double = 0.1, jobs: Int, mixture: Bool = true) -> (bias: FaultBias, steps: [Step]) {
+        var mixtures: [Mixture] = []
         var steps: [Step] = []
         for design in designs {
             let tuned = tuneWorld(scenario: scenario, design: design, runsPerStep: runsPerStep, maxSteps: maxSteps, finalSteps: finalSteps,
                                   nominalShare: nominalShare, jobs: jobs)
-            worlds.append(tuned.world)
             steps += tuned.steps
+            guard mixture else {
+                mixtures.append(Mixture(worlds: [tuned.world], shares: [1]))
+                continue
+            }
+            let refined = refine(scenario: scenario, design: design, world: tuned.world, firstRun: firstRun + UInt64(attempts) << 40,
+                                 runsPerStep: runsPerStep, nominalShare: nominalShare, broad: designs.count == 1, jobs: jobs)
+            steps += refined.steps
+            mixtures.append(refined.mixture)
         }
-        return (FaultBias(components: worlds, nominalShare: nominalShare), steps)
+        if mixture && designs.count > 1 && designs.count <= jointDesigns {
+            let joint = jointRefine(scenario: scenario, designs: designs, mixtures: mixtures, firstRun: firstRun + UInt64(attempts + 1) << 40,
+                                    runsPerStep: runsPerStep, nominalShare: nominalShare, jobs: jobs)
+            mixtures = joint.mixtures
+            steps += joint.steps
+        }
+        return (combined(mixtures, nominalShare: nominalShare), steps)
     }
+
+    /// Compared designs at most for the joint steps: a joint step keeps every design's elite runs'
+    /// draws at once (about 40 MB a design at 100,000 pilot runs), so a search over dozens of
+    /// designs keeps each design's own mixture instead.
+    public static let jointDesigns = 4
 
     /// The multilevel cross-entropy climb for one design (see the type's comment). Cross-entropy
     /// can settle on a mechanism that delays delivery without ever losing it (a daily job that

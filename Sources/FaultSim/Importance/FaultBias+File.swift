@@ -32,7 +32,7 @@ extension FaultBias {
             (key: "scenario", value: .string(scenario), line: 0),
             (key: "target", value: .string("lost"), line: 0),
             (key: "nominalShare", value: .number("\(nominalShare)"), line: 0),
-            (key: "worlds", value: .array(components.map(\.json)), line: 0),
+            (key: "worlds", value: .array(components.indices.map(worldJSON)), line: 0),
             (key: "pilot", value: .array(pilot), line: 0),
         ])
         return JSONWriter.records(value) + "\n"
@@ -64,14 +64,35 @@ extension FaultBias {
             throw reader.fail("worlds", reader.value("worlds") ?? .null, "expected a list of one or more biased worlds")
         }
         var worlds: [BiasedWorld] = []
+        var shares: [Double] = []
         for (index, item) in items.enumerated() {
             var world = try ObjectReader(file: file, path: "worlds[\(index)]", value: item)
             worlds.append(try BiasedWorld.read(&world))
+            shares.append(try readShare(&world))
             try world.finish()
         }
         _ = reader.value("pilot")
         try reader.finish()
-        return FaultBias(components: worlds, nominalShare: share)
+        guard shares.allSatisfy({ $0 > 0 }) || shares.allSatisfy({ $0 < 0 }) else {
+            throw reader.fail("worlds", list, "give every world a \"share\" or none (equal shares)")
+        }
+        return FaultBias(components: worlds, nominalShare: share, shares: shares[0] > 0 ? shares : nil)
+    }
+
+    /// A world's `"share"`: its relative share of the biased runs (-1 when absent).
+    static func readShare(_ world: inout ObjectReader) throws(ScenarioError) -> Double {
+        guard let value = world.value("share") else { return -1 }
+        guard case .number(let text) = value, let share = Double(text), share.isFinite, share > 0 else {
+            throw world.fail("share", value, "expected a positive number: the world's relative share of the biased runs")
+        }
+        return share
+    }
+
+    /// World `index` as the file writes it: with its share of the runs when the shares differ
+    /// (a file of equal shares keeps the form it had before shares existed).
+    func worldJSON(_ index: Int) -> JSONValue {
+        guard hasUnequalShares, case .object(let fields) = components[index].json else { return components[index].json }
+        return .object([(key: "share", value: .number("\(relativeShares[index])"), line: 0)] + fields)
     }
 }
 

@@ -67,7 +67,7 @@ public struct WeightedPanel: RunAccumulator, Equatable {
             if tunes {
                 let score = worlds[design].lastRunDeliveryScore
                 let elite = levels.map { score >= $0[design] ? weight : 0 } ?? weight * Double(masks[design].lost.nonzeroBitCount)
-                designs[design].recordPilot(state, elite: elite, score: score)
+                designs[design].recordPilot(state, elite: elite, score: score, run: levels == nil ? run : nil)
             }
             designs[design].record(state, weight: weight, masks: masks[design])
             if masks[design].lost != 0 { designs[design].recordCauses(worlds[design].lastRunVerdicts, weight: weight) }
@@ -128,6 +128,8 @@ public struct WeightedDesign: Sendable, Equatable {
     public var tunedTraitBelow = ExactSum()
     public var traitReads: Int64 = 0
     public var scores: [SimTime] = []
+    /// Pilot on lost orders only: each elite run's draws, for the mixture pilot's mechanisms.
+    public var eliteRuns = EliteRuns()
 
     mutating func record(_ state: ImportanceState, weight: Double, masks: OutcomeMasks) {
         weights.add(weight)
@@ -152,8 +154,10 @@ public struct WeightedDesign: Sendable, Equatable {
     }
 
     /// The pilot's sums for one run: `elite` is the run's weight if it is elite, else 0.
-    mutating func recordPilot(_ state: ImportanceState, elite: Double, score: SimTime) {
+    /// `run`: the run's number, to keep an elite run's draws (`eliteRuns`); nil keeps none.
+    mutating func recordPilot(_ state: ImportanceState, elite: Double, score: SimTime, run: UInt64? = nil) {
         scores.append(score)
+        if let run, elite > 0 { eliteRuns.append(run: run, weight: elite, state) }
         if state.traitRead {
             traitReads += 1
             if elite > 0 {
@@ -203,5 +207,50 @@ public struct WeightedDesign: Sendable, Equatable {
         tunedTraitBelow.add(other.tunedTraitBelow)
         traitReads += other.traitReads
         scores += other.scores
+        eliteRuns.merge(other.eliteRuns)
     }
+}
+
+/// The elite runs of a pilot step on lost orders, each with its elite weight (W · lost intents)
+/// and its draws: reads and firings per fault kind, tail draws per bin, the iOS trait. The
+/// mixture pilot (`BiasPilot+Mixture.swift`) groups them by the rare draws they share. Kept in
+/// flat arrays (one allocation per array, not per run); workers append in their own order, so
+/// a reader takes them sorted by run (`ordered`).
+public struct EliteRuns: Sendable, Equatable {
+    public private(set) var runs: [UInt64] = []
+    public private(set) var weights: [Double] = []
+    /// `stride` counts per run: reads (kinds), fires (kinds), tail bins (3 per slot), trait read, trait below.
+    public private(set) var counts: [Int32] = []
+
+    static let kinds = FaultKind.allCases.count
+    static let stride = 2 * kinds + 3 * TailSlot.allCases.count + 2
+    static let readsOffset = 0
+    static let firesOffset = kinds
+    static let tailOffset = 2 * kinds
+    static let traitOffset = 2 * kinds + 3 * TailSlot.allCases.count
+
+    public var count: Int { runs.count }
+
+    mutating func append(run: UInt64, weight: Double, _ state: ImportanceState) {
+        runs.append(run)
+        weights.append(weight)
+        counts.append(contentsOf: state.reads)
+        counts.append(contentsOf: state.fires)
+        counts.append(contentsOf: state.tailBins)
+        counts.append(state.traitRead ? 1 : 0)
+        counts.append(state.traitBelow ? 1 : 0)
+    }
+
+    mutating func merge(_ other: EliteRuns) {
+        runs += other.runs
+        weights += other.weights
+        counts += other.counts
+    }
+
+    /// Record `index`'s count at `offset` (one of the offsets above plus a kind, bin or 0/1).
+    @inline(__always)
+    func count(_ index: Int, _ offset: Int) -> Int32 { counts[index * Self.stride + offset] }
+
+    /// The records' indices in the order of their runs: the same on any thread count.
+    var ordered: [Int] { runs.indices.sorted { runs[$0] < runs[$1] } }
 }

@@ -134,7 +134,7 @@ public struct ImportanceTable: Sendable {
 
     /// Each biased world of the mixture, one line: "for faultsim-recommended: outside_app_purchase 0.9, ...".
     public static func biasText(_ bias: FaultBias) -> String {
-        bias.components.map { world in
+        bias.components.enumerated().map { index, world in
             let kinds = world.biasedKinds.map { "\($0.row.name) \(Scientific.format(world.firing[$0.rawValue]))" }
             let tails = world.biasedTails.map { slot in
                 "\(slot.name) tail \(Scientific.format(world.tails[2 * slot.rawValue]))/\(Scientific.format(world.tails[2 * slot.rawValue + 1]))"
@@ -142,7 +142,8 @@ public struct ImportanceTable: Sendable {
             let trait = world.belowIOS15 > 0 ? ["device.belowIOS15 \(Scientific.format(world.belowIOS15))"] : []
             let all = kinds + tails + trait
             let owner = world.designs.isEmpty ? "" : "for " + world.designs.joined(separator: ", ") + ": "
-            return "  " + owner + (all.isEmpty ? "nothing biased" : all.joined(separator: ", "))
+            let share = bias.hasUnequalShares ? "(\(FixedPoint.format(bias.shares[index] * 100, places: 1))% of runs) " : ""
+            return "  " + owner + share + (all.isEmpty ? "nothing biased" : all.joined(separator: ", "))
         }.joined(separator: "\n")
     }
 

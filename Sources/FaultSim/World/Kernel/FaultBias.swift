@@ -9,20 +9,58 @@
 /// importance sampling (Veach and Guibas 1995; Owen, ch. 9.12):
 /// W = 1 / (α + Σ_c (1 − α)/K · q_c(path)/p(path)), the path's likelihood under each component
 /// accumulated whichever component drew it; W is at most 1/α (Hesterberg 1995), so no run can
-/// hold the estimate.
+/// hold the estimate. The biased worlds' shares need not be equal (`shares`): the pilot gives a
+/// design several worlds, one per loss mechanism, each in proportion to the losses it explains,
+/// and the balance heuristic then reads W = 1 / (α + Σ_c s_c · q_c(path)/p(path)).
 public struct FaultBias: Sendable, Equatable {
-    public var components: [BiasedWorld]
-    /// α: the share of runs drawn from the nominal world.
-    public var nominalShare: Double
+    /// The biased worlds. Adding or removing one returns every world to an equal share (a share
+    /// belongs to the list it was given with).
+    public var components: [BiasedWorld] {
+        didSet { if components.count != oldValue.count { setShares(nil) } }
+    }
+    /// α: the share of runs drawn from the nominal world (changing it rescales the shares).
+    public var nominalShare: Double {
+        didSet { setShares(equalShares ? nil : relativeShares) }
+    }
+    /// Each biased world's share of the runs, adding up to 1 − α: (1 − α)/K each unless the
+    /// pilot or a bias file says otherwise.
+    public private(set) var shares: [Double]
+    /// The shares as given (`init`), which a bias file writes: normalising them again on reading
+    /// gives the same bits, so a reused bias gives the same weights.
+    public private(set) var relativeShares: [Double]
+    /// All shares equal: the component is chosen by the one division that chose it before
+    /// shares existed, so every equal-share bias keeps its bytes.
+    private var equalShares: Bool
 
     /// Nothing biased: every run's weight is 1 and every outcome the plain run's.
     public static let identity = FaultBias(components: [.nominal], nominalShare: 0.1)
 
-    public init(components: [BiasedWorld], nominalShare: Double) {
+    /// `shares`: each world's relative share of the biased runs (normalised to add up to 1 − α);
+    /// nil, equal shares.
+    public init(components: [BiasedWorld], nominalShare: Double, shares: [Double]? = nil) {
         precondition(!components.isEmpty, "at least one biased world")
         precondition(nominalShare > 0 && nominalShare <= 1, "the nominal share is in (0, 1]")
         self.components = components
         self.nominalShare = nominalShare
+        self.shares = []
+        relativeShares = []
+        equalShares = true
+        setShares(shares)
+    }
+
+    /// Sets the worlds' relative shares (nil: equal), normalised to add up to 1 − α.
+    private mutating func setShares(_ given: [Double]?) {
+        if let given, given.contains(where: { $0 != given[0] }) {
+            precondition(given.count == components.count && given.allSatisfy { $0 > 0 }, "one positive share per biased world")
+            let total = given.reduce(0, +)
+            shares = given.map { $0 / total * (1 - nominalShare) }
+            relativeShares = given
+            equalShares = false
+        } else {
+            shares = [Double](repeating: (1 - nominalShare) / Double(components.count), count: components.count)
+            relativeShares = []
+            equalShares = true
+        }
     }
 
     /// One biased world.
@@ -34,8 +72,17 @@ public struct FaultBias: Sendable, Equatable {
     func component(seedKey: UInt64, run index: UInt64) -> Int? {
         let uniform = RandomStreams.traitUnit(seedKey: seedKey, run: index, .importance)
         guard uniform >= nominalShare else { return nil }
-        return min(components.count - 1, Int((uniform - nominalShare) / (1 - nominalShare) * Double(components.count)))
+        if equalShares { return min(components.count - 1, Int((uniform - nominalShare) / (1 - nominalShare) * Double(components.count))) }
+        var edge = nominalShare
+        for (index, share) in shares.enumerated() {
+            edge += share
+            if uniform < edge { return index }
+        }
+        return components.count - 1
     }
+
+    /// Whether the worlds' shares differ (a bias file then writes each world's share).
+    public var hasUnequalShares: Bool { !equalShares }
 
     /// The units of a run's log-likelihood ratios: 2^-40 nats. Integer addition makes a run's
     /// ratio independent of the order its factors came in, and a factor rounded to 2^-41
@@ -59,9 +106,8 @@ public struct FaultBias: Sendable, Equatable {
     /// (units of 2^-40, one per component). Computed with the project's own `exp`, components in
     /// order: the same bits on every machine, thread and shard.
     public func weight(logRatios: [Int64]) -> Double {
-        let share = (1 - nominalShare) / Double(components.count)
         var density = nominalShare
-        for ratio in logRatios { density += share * DeterministicMath.exp(-Double(ratio) / FaultBias.logScale) }
+        for (c, ratio) in logRatios.enumerated() { density += shares[c] * DeterministicMath.exp(-Double(ratio) / FaultBias.logScale) }
         return 1 / density
     }
 }

@@ -1,0 +1,329 @@
+import Policies
+
+/// The mixture pilot: after the climb (`BiasPilot.tuneWorld`), a design's one biased world is
+/// replaced by several, one per loss mechanism, when that lowers the weighted estimate's
+/// relative variance per unit of work (the mixture form of cross-entropy: Kurtz and Song 2013;
+/// Botev, Kroese and Taimre 2007).
+///
+/// Why: a design loses orders by several mechanisms (for `seed001-weiai` on `default`: a request
+/// lost, a verify call answered try-again, a purchase callback missing, each followed by a user
+/// who never returns). One product-form world that raises every such kind at once charges each
+/// run of one mechanism the likelihood factors of all the others: a lost run through mechanism A
+/// carries (1 − p_B)/(1 − q_B) for every point of B that did not fire, and the weights of the lost
+/// runs spread over orders of magnitude. A world per mechanism raises only that mechanism's
+/// kinds; the balance heuristic then weighs a run by the sum of every world's density, and a
+/// lost run's weight comes close to the loss probability over its world's share.
+///
+/// How: the elite (lost) runs of a pilot step are grouped by their **signature**, the rare
+/// draws they share that lost runs have far more often than runs in general (a kind's firing,
+/// a delay's tail bin, the iOS trait: `relevantDraws`); groups are kept by weighted mass
+/// (`groups`); each kept group's world is fitted from its own runs only, and a kind is biased
+/// only when its elite firing share differs significantly from nominal (`fitWorld`: biasing a
+/// kind read often but irrelevant adds weight variance and nothing else). Shares follow each
+/// group's weighted mass. The mixture is run as the next pilot step, refitted, and the
+/// candidate (the climb's world included) with the least relative variance times events per
+/// run is kept.
+extension BiasPilot {
+    /// One design's biased worlds and their relative shares (adding up to 1).
+    public struct Mixture: Sendable, Equatable {
+        public var worlds: [BiasedWorld]
+        public var shares: [Double]
+        /// A broad world (balanced failure biasing, `balanced`) given `broadShare` of the
+        /// design's runs beside `worlds`, if any: see `withBroad`.
+        public var broad: BiasedWorld?
+
+        public init(worlds: [BiasedWorld], shares: [Double], broad: BiasedWorld? = nil) {
+            self.worlds = worlds
+            self.shares = shares
+            self.broad = broad
+        }
+
+        /// The worlds and shares the runs draw from: `worlds`, and the broad world at `broadShare`.
+        /// Why: a mechanism no world of the design reaches is drawn only by the nominal runs,
+        /// weighted up to 10 each; for `seed001-weiai` alone on `default` (purchases outside
+        /// the app, 5% of its losses) that left an effective size of 500 in 10^6 runs. The broad
+        /// world raises every rare kind a little, so such a run weighs far less than 10.
+        public var drawn: (worlds: [BiasedWorld], shares: [Double]) {
+            guard let broad else { return (worlds, shares) }
+            return (worlds + [broad], shares.map { $0 * (1 - broadShare) } + [broadShare])
+        }
+    }
+
+    /// The broad world's share of a design's runs.
+    public static let broadShare = 0.1
+
+    /// Worlds per design at most, and mixture steps after the climb.
+    public static let maximumWorlds = 4
+    public static let mixtureSteps = 3
+    /// A draw is part of a signature when at least this share of the lost mass has it and it is
+    /// `lift` times likelier among lost runs than among all runs.
+    static let signatureShare = 0.02
+    static let lift = 4.0
+    /// A group below this share of the lost mass gets no world of its own.
+    static let groupShare = 0.03
+    /// A group's share of the runs is at least this fraction of the design's.
+    static let shareFloor = 0.1
+    /// A kind's, tail bin's or trait's elite share must differ from nominal by this many
+    /// standard errors to be biased in a group's world.
+    static let significance = 4.0
+
+    /// Runs the mixture steps from the climb's `world` for `design` (see the extension's comment)
+    /// on pilot runs from `firstRun`, and returns the kept mixture and the steps.
+    /// `broad`: give the design a broad world too (`Mixture.broad`; the pilot does when the
+    /// design is tuned alone: compared designs' worlds already spread the runs, and a trial with
+    /// broad worlds for both `default` designs left the recommended design's estimate flagged).
+    static func refine(scenario: Scenario, design: Design, world: BiasedWorld, firstRun: UInt64, runsPerStep: Int, nominalShare: Double,
+                       broad wantsBroad: Bool = true, jobs: Int) -> (mixture: Mixture, steps: [Step]) {
+        var candidate = Mixture(worlds: [world], shares: [1])
+        var best: (mixture: Mixture, work: Double, step: Int)?
+        var steps: [Step] = []
+        var start = firstRun
+        for index in 0...mixtureSteps {
+            let drawn = candidate.drawn
+            let bias = FaultBias(components: drawn.worlds, nominalShare: nominalShare, shares: drawn.shares)
+            let result = Runner.weighted(scenario: scenario, designs: [design], runs: start..<(start + UInt64(runsPerStep)), bias: bias,
+                                         jobs: jobs, tunes: true, levels: nil)
+            start += UInt64(runsPerStep)
+            let estimate = result.panel.rate(0, .lost, intents: result.tallies[0].intents)
+            let work = relativeVariance(result.panel) * Double(max(result.tallies[0].events, 1)) / Double(runsPerStep)
+            let label = "mixture \(index + 1): \(Grouped.count(candidate.worlds.count, "world"))"
+            steps.append(Step(design: design.name, label: label, eventRuns: estimate.eventRuns, effectiveSize: estimate.effectiveSize))
+            if estimate.eventRuns >= minimumEvents && work < (best?.work ?? .infinity) { best = (candidate, work, steps.count - 1) }
+            let broad = !wantsBroad ? nil : candidate.broad ?? balanced(result.panel, budget: 1, belowIOS15Share: scenario.device.belowIOS15Probability,
+                                                    design: design.name)
+            guard index < mixtureSteps else { break }
+            var next = mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: design.name)
+            guard !next.worlds.isEmpty else { break }
+            next.broad = broad
+            candidate = next
+        }
+        guard var best else { return (Mixture(worlds: [world], shares: [1]), steps) }
+        if best.mixture.broad == nil {
+            best.mixture.broad = candidate.broad
+        }
+        let kept = steps[best.step]
+        steps[best.step] = Step(design: kept.design, label: kept.label + " (kept)", eventRuns: kept.eventRuns,
+                                effectiveSize: kept.effectiveSize)
+        return (best.mixture, steps)
+    }
+
+    /// The lost estimate's relative variance per run, n Σ Y² / (Σ Y)² − 1 (infinite without a
+    /// lost run): what a run of this mixture buys, before its cost.
+    static func relativeVariance(_ panel: WeightedPanel, design: Int = 0) -> Double {
+        let index = WeightedPanel.outcomes.firstIndex(of: .lost)!
+        let total = panel.designs[design].sums[index].value, squares = panel.designs[design].squares[index].value
+        guard total > 0 else { return .infinity }
+        return Double(panel.runs) * squares / (total * total) - 1
+    }
+
+    /// The mixture fitted to the lost runs of a pilot step (one design's panel, tuned on lost
+    /// orders): one world per kept group of signatures, shares by the groups' masses; no world
+    /// when the step had fewer than `minimumEvents` lost runs.
+    public static func mechanisms(_ panel: WeightedPanel, belowIOS15Share: Double, design: String, index: Int = 0) -> Mixture {
+        let sums = panel.designs[index]
+        let elite = sums.eliteRuns
+        guard elite.count >= Int(minimumEvents) else { return Mixture(worlds: [], shares: []) }
+        let order = elite.ordered
+        let relevant = relevantDraws(sums, order: order, runs: panel.runs, belowIOS15Share: belowIOS15Share)
+        let signatures = order.map { signature(elite, $0, relevant: relevant) }
+        let found = groups(order: order, signatures: signatures, weights: order.map { elite.weights[$0] })
+        var worlds: [BiasedWorld] = [], shares: [Double] = []
+        let total = found.reduce(0) { $0 + $1.mass }
+        for group in found {
+            worlds.append(fitWorld(elite, group.members, nominal: sums.largestNominal, belowIOS15Share: belowIOS15Share, design: design))
+            shares.append(group.mass / total)
+        }
+        let floor = shareFloor / Double(max(shares.count, 1))
+        let floored = shares.map { max($0, floor) }
+        let sum = floored.reduce(0, +)
+        return Mixture(worlds: worlds, shares: floored.map { $0 / sum })
+    }
+}
+
+/// The signature bits of an elite run: fault kind k at bit k, tail slot s's upper and deepest
+/// bins at bits `tailBit + 2s` and `+ 1`, the iOS trait (below 15) at `traitBit`.
+extension BiasPilot {
+    static let tailBit = FaultKind.allCases.count
+    static let traitBit = tailBit + 2 * TailSlot.allCases.count
+
+    /// The draws that make up signatures: those at least `signatureShare` of the lost mass has
+    /// and that are `lift` times likelier in a lost run than in a run (a kind's nominal firings
+    /// per run, `WeightedDesign.firings`; a tail bin's nominal width times draws per run; the
+    /// trait's share). Common draws never qualify, so a signature is a set of rare draws.
+    /// `order`: the elite runs in run order (sums in a fixed order give the same bits anywhere).
+    static func relevantDraws(_ sums: WeightedDesign, order: [Int], runs: Int64, belowIOS15Share: Double) -> UInt64 {
+        let elite = sums.eliteRuns
+        let total = order.reduce(0) { $0 + elite.weights[$1] }
+        guard total > 0 else { return 0 }
+        let n = Double(max(runs, 1))
+        func share(_ has: (Int) -> Bool) -> Double {
+            var mass = 0.0
+            for index in order where has(index) { mass += elite.weights[index] }
+            return mass / total
+        }
+        var bits: UInt64 = 0
+        for kind in FaultKind.allCases where sums.largestNominal[kind.rawValue] > 0 && sums.largestNominal[kind.rawValue] < 0.5 {
+            let k = kind.rawValue
+            let lostShare = share { elite.count($0, EliteRuns.firesOffset + k) > 0 }
+            if lostShare >= signatureShare && lostShare >= lift * sums.firings[k].value / n { bits |= 1 << UInt64(k) }
+        }
+        for slot in TailSlot.allCases {
+            let drawsPerRun = Double((0..<3).reduce(0) { $0 + sums.tailBins[3 * slot.rawValue + $1] }) / n
+            for bin in 1...2 {
+                let lostShare = share { elite.count($0, EliteRuns.tailOffset + 3 * slot.rawValue + bin) > 0 }
+                if lostShare >= signatureShare && lostShare >= lift * TailSlot.widths[bin] * drawsPerRun {
+                    bits |= 1 << UInt64(tailBit + 2 * slot.rawValue + bin - 1)
+                }
+            }
+        }
+        let below = share { elite.count($0, EliteRuns.traitOffset + 1) > 0 }
+        if below >= signatureShare && below >= lift * belowIOS15Share { bits |= 1 << UInt64(traitBit) }
+        return bits
+    }
+
+    /// Elite run `index`'s relevant draws.
+    static func signature(_ elite: EliteRuns, _ index: Int, relevant: UInt64) -> UInt64 {
+        var bits: UInt64 = 0
+        for kind in FaultKind.allCases where elite.count(index, EliteRuns.firesOffset + kind.rawValue) > 0 { bits |= 1 << UInt64(kind.rawValue) }
+        for slot in TailSlot.allCases {
+            for bin in 1...2 where elite.count(index, EliteRuns.tailOffset + 3 * slot.rawValue + bin) > 0 {
+                bits |= 1 << UInt64(tailBit + 2 * slot.rawValue + bin - 1)
+            }
+        }
+        if elite.count(index, EliteRuns.traitOffset + 1) > 0 { bits |= 1 << UInt64(traitBit) }
+        return bits & relevant
+    }
+
+    /// The kept groups and their members (elite indices). Runs are grouped by equal signature;
+    /// the heaviest groups are kept while each holds `groupShare` of the mass, at most
+    /// `maximumWorlds`; every other run joins the kept group whose signature its own contains
+    /// (the most specific such, then the heaviest), else the one it shares most draws with, else none (the nominal
+    /// share and the other worlds still cover it: only precision depends on the grouping).
+    static func groups(order: [Int], signatures: [UInt64], weights: [Double]) -> [(signature: UInt64, mass: Double, members: [Int])] {
+        var distinct: [(signature: UInt64, mass: Double)] = []
+        for (position, bits) in signatures.enumerated() {
+            if let at = distinct.firstIndex(where: { $0.signature == bits }) { distinct[at].mass += weights[position] } else {
+                distinct.append((bits, weights[position]))
+            }
+        }
+        let total = weights.reduce(0, +)
+        let ranked = distinct.sorted { $0.mass != $1.mass ? $0.mass > $1.mass : $0.signature < $1.signature }
+        let kept = ranked.prefix(maximumWorlds).enumerated().filter { $0.offset == 0 || $0.element.mass >= groupShare * total }.map(\.element)
+        var result = kept.map { (signature: $0.signature, mass: 0.0, members: [Int]()) }
+        for (position, bits) in signatures.enumerated() {
+            let within = kept.indices.filter { kept[$0].signature & bits == kept[$0].signature }
+            let overlap = kept.indices.map { (bits & kept[$0].signature).nonzeroBitCount }
+            let specific = within.max { kept[$0].signature.nonzeroBitCount != kept[$1].signature.nonzeroBitCount
+                ? kept[$0].signature.nonzeroBitCount < kept[$1].signature.nonzeroBitCount : $0 > $1 }
+            let home = specific ?? kept.indices.max { overlap[$0] != overlap[$1] ? overlap[$0] < overlap[$1] : $0 > $1 }!
+            guard !within.isEmpty || overlap[home] > 0 else { continue }
+            result[home].mass += weights[position]
+            result[home].members.append(order[position])
+        }
+        return result.filter { !$0.members.isEmpty }
+    }
+}
+
+/// Fitting one group's world.
+extension BiasPilot {
+    /// The world of one group of elite runs (`members`, in run order): for each kind, tail bin
+    /// and the iOS trait, the members' weighted share (the cross-entropy update restricted to the
+    /// group) when it differs from nominal by `significance` standard errors under "no
+    /// difference", else nominal. Raised probabilities are kept at most 0.9, lowered ones at
+    /// least p/5 (a lowered kind that fires multiplies the weight by p/q).
+    static func fitWorld(_ elite: EliteRuns, _ members: [Int], nominal: [Double], belowIOS15Share: Double, design: String) -> BiasedWorld {
+        var world = BiasedWorld(firing: BiasedWorld.nominal.firing, designs: [design])
+        for kind in FaultKind.allCases {
+            let k = kind.rawValue, p = nominal[k]
+            guard p > 0 && p < 1 else { continue }
+            if let q = significantShare(elite, members, nominal: p, reads: [EliteRuns.readsOffset + k], hit: EliteRuns.firesOffset + k) {
+                world.firing[k] = min(0.9, max(p / 5, q))
+            }
+        }
+        for slot in TailSlot.allCases {
+            let base = EliteRuns.tailOffset + 3 * slot.rawValue
+            var masses: [Double] = []
+            for bin in 1...2 {
+                let share = significantShare(elite, members, nominal: TailSlot.widths[bin], reads: (0..<3).map { base + $0 }, hit: base + bin)
+                masses.append(min(0.4, max(TailSlot.widths[bin], share ?? 0)))
+            }
+            if masses[0] > TailSlot.widths[1] || masses[1] > TailSlot.widths[2] {
+                world.tails[2 * slot.rawValue] = masses[0]
+                world.tails[2 * slot.rawValue + 1] = masses[1]
+            }
+        }
+        if belowIOS15Share > 0 && belowIOS15Share < 1,
+           let q = significantShare(elite, members, nominal: belowIOS15Share, reads: [EliteRuns.traitOffset], hit: EliteRuns.traitOffset + 1) {
+            world.belowIOS15 = min(0.9, max(belowIOS15Share / 5, q))
+        }
+        return world
+    }
+
+    /// The members' weighted share Σ w · hits / Σ w · reads (reads: the sum of the counts at
+    /// `reads`), or nil when it is within `significance` standard errors of `p`: under "the
+    /// share is p", Σ w · (hits − p · reads) has variance about p(1 − p) Σ w² · reads.
+    static func significantShare(_ elite: EliteRuns, _ members: [Int], nominal p: Double, reads: [Int], hit: Int) -> Double? {
+        var weightedReads = 0.0, weightedHits = 0.0, spread = 0.0
+        for index in members {
+            let w = elite.weights[index]
+            let count = Double(reads.reduce(0) { $0 + Int(elite.count(index, $1)) })
+            guard count > 0 else { continue }
+            let hits = Double(elite.count(index, hit))
+            weightedReads += w * count
+            weightedHits += w * hits
+            spread += w * w * count
+        }
+        guard weightedReads > 0 && spread > 0 else { return nil }
+        let z = (weightedHits - p * weightedReads) / (p * (1 - p) * spread).squareRoot()
+        guard abs(z) >= significance else { return nil }
+        let share = weightedHits / weightedReads
+        return share
+    }
+}
+
+/// The joint step: the designs' mixtures refitted together.
+extension BiasPilot {
+    /// The mixture of several designs' worlds, each design an equal part of the biased runs.
+    static func combined(_ mixtures: [Mixture], nominalShare: Double) -> FaultBias {
+        let part = 1 / Double(mixtures.count)
+        return FaultBias(components: mixtures.flatMap(\.drawn.worlds), nominalShare: nominalShare,
+                         shares: mixtures.flatMap { $0.drawn.shares.map { $0 * part } })
+    }
+
+    /// Refits every design's worlds from the lost runs of a pilot step under the designs' whole
+    /// mixture, and keeps, per design, the worlds with less relative variance times events per
+    /// run (each measured on a step under its own mixture).
+    ///
+    /// Why: each design's worlds are tuned alone, but a compared design's runs are also drawn from
+    /// the other designs' worlds. A lost order of `seed001-weiai` bought outside the app is
+    /// rare under its own worlds and frequent under the recommended design's (which boosts
+    /// purchases outside the app): such runs, weighted about 1, held half of the weighted
+    /// variance of its lost rate (default scenario, 10^6 runs). Refitted on runs of the whole
+    /// mixture, the design's groups include that mechanism and it gets a world of its own.
+    static func jointRefine(scenario: Scenario, designs: [Design], mixtures: [Mixture], firstRun: UInt64, runsPerStep: Int,
+                            nominalShare: Double, jobs: Int) -> (mixtures: [Mixture], steps: [Step]) {
+        var steps: [Step] = []
+        var start = firstRun
+        func step(_ candidate: [Mixture], _ label: String) -> (works: [Double], fitted: [Mixture]) {
+            let result = Runner.weighted(scenario: scenario, designs: designs, runs: start..<(start + UInt64(runsPerStep)),
+                                         bias: combined(candidate, nominalShare: nominalShare), jobs: jobs, tunes: true, levels: nil)
+            start += UInt64(runsPerStep)
+            var works: [Double] = [], fitted: [Mixture] = []
+            for (index, design) in designs.enumerated() {
+                let estimate = result.panel.rate(index, .lost, intents: result.tallies[index].intents)
+                steps.append(Step(design: design.name, label: "\(label): \(Grouped.count(candidate[index].worlds.count, "world"))",
+                                  eventRuns: estimate.eventRuns, effectiveSize: estimate.effectiveSize))
+                let variance = estimate.eventRuns >= minimumEvents ? relativeVariance(result.panel, design: index) : .infinity
+                works.append(variance * Double(max(result.tallies[index].events, 1)) / Double(runsPerStep))
+                var next = mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: design.name, index: index)
+                next.broad = candidate[index].broad
+                fitted.append(next.worlds.isEmpty ? candidate[index] : next)
+            }
+            return (works, fitted)
+        }
+        let before = step(mixtures, "joint 1")
+        let after = step(before.fitted, "joint 2")
+        let kept = designs.indices.map { after.works[$0] < before.works[$0] ? before.fitted[$0] : mixtures[$0] }
+        return (kept, steps)
+    }
+}

@@ -31,6 +31,8 @@ public struct BiasedWorld: Sendable, Equatable {
     public var belowIOS15 = 0.0
     /// The designs this world was tuned for (said in outputs and bias files).
     public var designs: [String] = []
+    /// Its relative share of the biased runs in a `FaultBias` (which sets it; 1 when all are equal).
+    public var share = 1.0
 
     /// Nothing biased.
     public static let nominal = BiasedWorld(firing: [Double](repeating: 0, count: FaultKind.allCases.count))

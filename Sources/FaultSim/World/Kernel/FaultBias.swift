@@ -13,24 +13,19 @@
 /// design several worlds, one per loss mechanism, each in proportion to the losses it explains,
 /// and the balance heuristic then reads W = 1 / (α + Σ_c s_c · q_c(path)/p(path)).
 public struct FaultBias: Sendable, Equatable {
-    /// The biased worlds. Adding or removing one returns every world to an equal share (a share
-    /// belongs to the list it was given with).
+    /// The biased worlds, each with its relative share of the biased runs (`BiasedWorld.share`).
+    /// Adding or removing one returns every world to an equal share (a share belongs to the list
+    /// it was given with).
     public var components: [BiasedWorld] {
         didSet { if components.count != oldValue.count { setShares(nil) } }
     }
-    /// α: the share of runs drawn from the nominal world (changing it rescales the shares).
-    public var nominalShare: Double {
-        didSet { setShares(equalShares ? nil : relativeShares) }
-    }
-    /// Each biased world's share of the runs, adding up to 1 − α: (1 − α)/K each unless the
-    /// pilot or a bias file says otherwise.
-    public private(set) var shares: [Double]
-    /// The shares as given (`init`), which a bias file writes: normalising them again on reading
-    /// gives the same bits, so a reused bias gives the same weights.
-    public private(set) var relativeShares: [Double]
-    /// All shares equal: the component is chosen by the one division that chose it before
-    /// shares existed, so every equal-share bias keeps its bytes.
-    private var equalShares: Bool
+    /// α: the share of runs drawn from the nominal world (the biased worlds share the rest).
+    public var nominalShare: Double
+
+    // The shares live in the worlds (an array, on the heap) and everything derived from them is
+    // computed where it is used: a `FaultBias` is two words, as before shares existed, because a
+    // world's kernel holds one inline and a larger kernel made every plain run copy it with
+    // `memcpy` (about 110 instructions a run, measured by callgrind).
 
     /// Nothing biased: every run's weight is 1 and every outcome the plain run's.
     public static let identity = FaultBias(components: [.nominal], nominalShare: 0.1)
@@ -42,25 +37,41 @@ public struct FaultBias: Sendable, Equatable {
         precondition(nominalShare > 0 && nominalShare <= 1, "the nominal share is in (0, 1]")
         self.components = components
         self.nominalShare = nominalShare
-        self.shares = []
-        relativeShares = []
-        equalShares = true
         setShares(shares)
     }
 
-    /// Sets the worlds' relative shares (nil: equal), normalised to add up to 1 − α.
+    /// Sets the worlds' relative shares (nil or all equal: every world 1).
     private mutating func setShares(_ given: [Double]?) {
         if let given, given.contains(where: { $0 != given[0] }) {
             precondition(given.count == components.count && given.allSatisfy { $0 > 0 }, "one positive share per biased world")
-            let total = given.reduce(0, +)
-            shares = given.map { $0 / total * (1 - nominalShare) }
-            relativeShares = given
-            equalShares = false
+            for index in components.indices { components[index].share = given[index] }
         } else {
-            shares = [Double](repeating: (1 - nominalShare) / Double(components.count), count: components.count)
-            relativeShares = []
-            equalShares = true
+            for index in components.indices { components[index].share = 1 }
         }
+    }
+
+    /// All shares equal: the component is chosen by the one division that chose it before
+    /// shares existed, so every equal-share bias keeps its bytes.
+    var equalShares: Bool { components.allSatisfy { $0.share == components[0].share } }
+
+    /// The shares as given (`init`), which a bias file writes: normalising them again on reading
+    /// gives the same bits, so a reused bias gives the same weights. Empty when equal.
+    public var relativeShares: [Double] { equalShares ? [] : components.map(\.share) }
+
+    /// World `c`'s share of all runs: (1 − α)/K each when equal, else its relative share
+    /// normalised to add up to 1 − α (`total`: the relative shares' sum, in order).
+    @inline(__always)
+    func share(_ c: Int, total: Double, equal: Bool) -> Double {
+        equal ? (1 - nominalShare) / Double(components.count) : components[c].share / total * (1 - nominalShare)
+    }
+
+    /// The relative shares' sum, added in order.
+    var shareTotal: Double { components.reduce(0) { $0 + $1.share } }
+
+    /// Each biased world's share of the runs, adding up to 1 − α.
+    public var shares: [Double] {
+        let total = shareTotal, equal = equalShares
+        return components.indices.map { share($0, total: total, equal: equal) }
     }
 
     /// One biased world.
@@ -74,8 +85,9 @@ public struct FaultBias: Sendable, Equatable {
         guard uniform >= nominalShare else { return nil }
         if equalShares { return min(components.count - 1, Int((uniform - nominalShare) / (1 - nominalShare) * Double(components.count))) }
         var edge = nominalShare
-        for (index, share) in shares.enumerated() {
-            edge += share
+        let total = shareTotal
+        for index in components.indices {
+            edge += share(index, total: total, equal: false)
             if uniform < edge { return index }
         }
         return components.count - 1
@@ -107,7 +119,10 @@ public struct FaultBias: Sendable, Equatable {
     /// order: the same bits on every machine, thread and shard.
     public func weight(logRatios: [Int64]) -> Double {
         var density = nominalShare
-        for (c, ratio) in logRatios.enumerated() { density += shares[c] * DeterministicMath.exp(-Double(ratio) / FaultBias.logScale) }
+        let total = shareTotal, equal = equalShares
+        for (c, ratio) in logRatios.enumerated() {
+            density += share(c, total: total, equal: equal) * DeterministicMath.exp(-Double(ratio) / FaultBias.logScale)
+        }
         return 1 / density
     }
 }

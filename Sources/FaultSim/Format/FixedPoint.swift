@@ -192,4 +192,7 @@ extension FixedPoint {
         }
         return format(value, places: places)
     }
+
+    /// The same, signed: "+" before a positive figure.
+    public static func signedPerMillion(_ rate: Double) -> String { (rate > 0 ? "+" : "") + perMillion(rate) }
 }

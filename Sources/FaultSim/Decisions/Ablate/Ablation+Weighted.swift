@@ -75,6 +75,6 @@ extension Ablation {
 
     /// A weighted figure per 10^6 intents, signed, with three significant digits.
     static func signedFigure(_ perMillion: Double) -> String {
-        (perMillion > 0 ? "+" : "") + FixedPoint.perMillion(perMillion / 1e6)
+        FixedPoint.signedPerMillion(perMillion / 1e6)
     }
 }

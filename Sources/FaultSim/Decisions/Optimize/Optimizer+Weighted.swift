@@ -17,14 +17,16 @@ extension Optimizer {
         public let frontCount: Int
         /// The runs weighted (the certified runs).
         public let runs: Int
-        /// Lost orders per intent, per design.
-        public let rates: [WeightedRate]
-        /// `differences[a · names.count + b]`: a − b in lost orders per intent over the same runs.
-        public let differences: [WeightedDifference]
+        /// Each design's lost orders and every pair's paired difference, in `names` order.
+        public let losses: WeightedLosses
         /// What the bias is, for the output (`ImportanceTable.biasText` is the caller's to add).
         public let biasText: String
 
-        public func difference(_ a: Int, _ b: Int) -> WeightedDifference { differences[a * names.count + b] }
+        /// Lost orders per intent, per design.
+        public var rates: [WeightedRate] { losses.rates }
+
+        /// a − b in lost orders per intent over the same runs.
+        public func difference(_ a: Int, _ b: Int) -> WeightedDifference { losses.difference(a, b) }
 
         /// The design that loses the fewest orders by estimate (the first of the lowest).
         public var best: Int { rates.indices.min { rates[$0].rate < rates[$1].rate } ?? 0 }
@@ -53,15 +55,8 @@ extension Optimizer {
                                        jobs: Int, progress: ProgressCounter? = nil) -> WeightedFront {
         let weighted = Runner.weighted(scenario: scenario, designs: designs, runs: 0..<UInt64(result.runs), bias: bias, jobs: jobs,
                                        progress: progress)
-        let count = designs.count
-        let rates = (0..<count).map { weighted.panel.rate($0, .lost, intents: weighted.tallies[$0].intents) }
-        let differences = (0..<(count * count)).map { index in
-            let (a, b) = (index / count, index % count)
-            return a == b ? WeightedDifference(difference: 0, standardError: 0, logP: 0, crnShare: 0)
-                : weighted.panel.difference(a, b, .lost, intents: weighted.tallies[a].intents)
-        }
-        return WeightedFront(names: designs.map(\.name), frontCount: result.front.count, runs: result.runs, rates: rates,
-                             differences: differences, biasText: biasText)
+        return WeightedFront(names: designs.map(\.name), frontCount: result.front.count, runs: result.runs,
+                             losses: WeightedLosses(panel: weighted.panel, tallies: weighted.tallies), biasText: biasText)
     }
 
     /// The weighted section of the text: each design's estimate with its effective size and
@@ -79,7 +74,7 @@ extension Optimizer {
                 row += ["", ""]
             } else {
                 let d = weighted.difference(index, best)
-                func signed(_ value: Double) -> String { (value > 0 ? "+" : "") + FixedPoint.perMillion(value) }
+                let signed = FixedPoint.signedPerMillion
                 row += ["\(signed(d.difference)) [\(signed(d.low)), \(signed(d.high))]",
                         PValue.text(logP: d.logP)]
             }

@@ -290,7 +290,7 @@ extension RobustResult.CrossoverSearch {
                                                onlyChallenger: try item.field("onlyChallenger").count(ceiling),
                                                intents: try item.field("intents").count(ceiling),
                                                weighted: try item.optionalField("weighted").map { reader throws(ScenarioError) in
-                                                   try RobustResult.WeightedLosses(reader, designs: 2, ceiling: ceiling)
+                                                   try WeightedLosses(reader, designs: 2, ceiling: ceiling)
                                                })
         }
     }

@@ -240,7 +240,7 @@ extension RobustResult: DecisionReport {
     static func figure(_ perIntent: Double) -> String { FixedPoint.perMillion(perIntent) }
 
     /// The same, signed.
-    static func signedFigure(_ perIntent: Double) -> String { (perIntent > 0 ? "+" : "") + figure(perIntent) }
+    static func signedFigure(_ perIntent: Double) -> String { FixedPoint.signedPerMillion(perIntent) }
 
     /// The same, signed (0 as "0").
     static func signedAmount(_ value: Double) -> String {

@@ -8,37 +8,6 @@ import Policies
 /// split across shards, so its estimates, written with every bit (`Double`'s shortest round-trip
 /// text), merge exactly.
 extension RobustResult {
-    /// A setting's (or a crossover point's) weighted lost orders: each design's rate with its
-    /// diagnostics, and every ordered pair's paired difference over the same weighted runs.
-    public struct WeightedLosses: Sendable, Equatable {
-        /// Per design, lost orders per intent.
-        public let rates: [WeightedRate]
-        /// `differences[a · designs + b]`: a − b per intent (a zero difference with p = 1 on the diagonal).
-        public let differences: [WeightedDifference]
-
-        public init(rates: [WeightedRate], differences: [WeightedDifference]) {
-            precondition(differences.count == rates.count * rates.count, "one difference per ordered pair")
-            self.rates = rates
-            self.differences = differences
-        }
-
-        /// The estimates of a weighted panel of the designs over their tallies' intents.
-        public init(panel: WeightedPanel, tallies: [DesignTally]) {
-            let count = tallies.count
-            rates = (0..<count).map { panel.rate($0, .lost, intents: tallies[$0].intents) }
-            differences = (0..<(count * count)).map { index in
-                let (a, b) = (index / count, index % count)
-                return a == b ? WeightedDifference(difference: 0, standardError: 0, logP: 0, crnShare: 0)
-                    : panel.difference(a, b, .lost, intents: tallies[a].intents)
-            }
-        }
-
-        public func difference(_ a: Int, _ b: Int) -> WeightedDifference { differences[a * rates.count + b] }
-
-        /// Why design `d`'s estimate, or either design of a comparison, is not to be trusted; nil when it is.
-        public func warning(_ designs: Int...) -> String? { designs.lazy.compactMap { rates[$0].warning }.first }
-    }
-
     /// Whether the job's settings were estimated by importance sampling.
     public var isWeighted: Bool { counts.contains { $0?.weighted != nil } }
 
@@ -53,7 +22,7 @@ extension RobustResult {
     }
 }
 
-extension RobustResult.WeightedLosses {
+extension WeightedLosses {
     /// As a part's JSON: every number as its shortest round-trip text (a string, so a p-value's
     /// −∞ survives), so a merge reads back exactly what the shard computed.
     var json: JSONValue {

@@ -49,7 +49,7 @@ extension Robustness {
     /// A weighted setting's counts: the estimates, with the runs that lost an order under the
     /// bias as `lost` (no paired counts: the answers come from the estimates).
     static func counts(_ tallies: [DesignTally], _ panel: WeightedPanel) -> RobustResult.Counts {
-        let weighted = RobustResult.WeightedLosses(panel: panel, tallies: tallies)
+        let weighted = WeightedLosses(panel: panel, tallies: tallies)
         return RobustResult.Counts(lost: weighted.rates.map(\.eventRuns), intents: tallies.map(\.intents),
                                    lostOnly: Array(repeating: 0, count: tallies.count * tallies.count), weighted: weighted)
     }
@@ -90,18 +90,18 @@ extension Robustness {
             let found = Crossover.bisect(0...1, steps: crossoverSteps) { t in
                 let value = guess.current.interpolated(to: end, at: t)
                 let counts: (leaderLost: Int64, challengerLost: Int64, onlyLeader: Int64, onlyChallenger: Int64, intents: Int64)
-                var weighted: RobustResult.WeightedLosses?
+                var weighted: WeightedLosses?
                 if t == 0 || t == 1 {
                     let known = result.counts(t == 0 ? 0 : index)
                     counts = (known.lost[leader], known.lost[challenger], known.only(leader, notBy: challenger),
                               known.only(challenger, notBy: leader), known.intents[leader])
-                    weighted = known.weighted.map { Self.pair($0, leader, challenger) }
+                    weighted = known.weighted.map { $0.pair(leader, challenger) }
                 } else if let bias {
                     var scenario = baseline
                     guess.row.field.set(value, in: &scenario)
                     let paired = Runner.weighted(scenario: scenario, designs: [designs[leader], designs[challenger]], runs: 0..<UInt64(runs),
                                                  bias: bias, jobs: jobs, progress: progress)
-                    let losses = RobustResult.WeightedLosses(panel: paired.panel, tallies: paired.tallies)
+                    let losses = WeightedLosses(panel: paired.panel, tallies: paired.tallies)
                     counts = (losses.rates[0].eventRuns, losses.rates[1].eventRuns, 0, 0, paired.tallies[0].intents)
                     weighted = losses
                 } else {
@@ -126,9 +126,4 @@ extension Robustness {
         }
     }
 
-    /// A weighted setting's estimates narrowed to two designs: `a` first, then `b`.
-    static func pair(_ losses: RobustResult.WeightedLosses, _ a: Int, _ b: Int) -> RobustResult.WeightedLosses {
-        RobustResult.WeightedLosses(rates: [losses.rates[a], losses.rates[b]],
-                                    differences: [losses.difference(a, a), losses.difference(a, b), losses.difference(b, a), losses.difference(b, b)])
-    }
 }

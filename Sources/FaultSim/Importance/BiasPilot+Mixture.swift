@@ -52,15 +52,19 @@ extension BiasPilot {
     /// The broad world's share of a design's runs.
     public static let broadShare = 0.1
 
-    /// Worlds per design at most, and mixture steps after the climb.
-    public static let maximumWorlds = 4
+    /// Worlds per design at most, and mixture steps after the climb. Eight, not four: a design
+    /// such as `seed001-weiai` loses by a dozen mechanisms, and with four worlds those left out
+    /// (an outage, a crash, each 1% to 6% of the lost mass) were reached only by the broad
+    /// world and held most of the weighted variance (relative variance per run 64 with four
+    /// worlds, 39 with eight, 10^6 runs of `default`); each world costs a factor per read.
+    public static let maximumWorlds = 8
     public static let mixtureSteps = 3
     /// A draw is part of a signature when at least this share of the lost mass has it and it is
     /// `lift` times likelier among lost runs than among all runs.
     static let signatureShare = 0.02
     static let lift = 4.0
     /// A group below this share of the lost mass gets no world of its own.
-    static let groupShare = 0.03
+    static let groupShare = 0.01
     /// A group's share of the runs is at least this fraction of the design's.
     static let shareFloor = 0.1
     /// A kind's, tail bin's or trait's elite share must differ from nominal by this many
@@ -229,15 +233,16 @@ extension BiasPilot {
     /// The world of one group of elite runs (`members`, in run order): for each kind, tail bin
     /// and the iOS trait, the members' weighted share (the cross-entropy update restricted to the
     /// group) when it differs from nominal by `significance` standard errors under "no
-    /// difference", else nominal. Raised probabilities are kept at most 0.9, lowered ones at
-    /// least p/5 (a lowered kind that fires multiplies the weight by p/q).
+    /// difference", else nominal. Raised probabilities are kept at most 0.9; a kind is never
+    /// lowered (`BiasPilot.smoothed` says why).
     static func fitWorld(_ elite: EliteRuns, _ members: [Int], nominal: [Double], belowIOS15Share: Double, design: String) -> BiasedWorld {
         var world = BiasedWorld(firing: BiasedWorld.nominal.firing, designs: [design])
         for kind in FaultKind.allCases {
             let k = kind.rawValue, p = nominal[k]
             guard p > 0 && p < 1 else { continue }
-            if let q = significantShare(elite, members, nominal: p, reads: [EliteRuns.readsOffset + k], hit: EliteRuns.firesOffset + k) {
-                world.firing[k] = min(0.9, max(p / 5, q))
+            if let q = significantShare(elite, members, nominal: p, reads: [EliteRuns.readsOffset + k], hit: EliteRuns.firesOffset + k),
+               q > p {
+                world.firing[k] = min(0.9, q)
             }
         }
         for slot in TailSlot.allCases {

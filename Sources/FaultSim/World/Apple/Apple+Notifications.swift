@@ -63,7 +63,7 @@ extension Apple {
 
     @inline(__always)
     mutating func answerCall(timeoutMs: SimTime, _ kernel: inout Kernel) -> CallAnswer {
-        let latency = kernel.sample(parameters.verifyLatency, .apple)
+        let latency = kernel.sample(parameters.verifyLatency, .apple, tail: .verifyLatency)
         let answerDraw = kernel.unit(.apple)
         // A rule fault always fires, except in a replay that suppresses it ("had the server
         // waited"), where the call takes its whole latency.

@@ -95,6 +95,11 @@ public enum TailSlot: Int, Sendable, CaseIterable {
     case notificationDelay
     /// `storeKit.anomalyDelay` and `storeKit.lateUpdateDelay`: a charged purchase handed over late.
     case lateHandOverDelay
+    /// `apple.verifyLatency`: a verify call that outlasts the app server's timeout to Apple
+    /// (`apple_timeout`, a rule: no probability of its own to bias), whose delivery then waits
+    /// for a retry the user may leave before. For `seed001-weiai` on `default` such runs, reached
+    /// only through the user who never returns, held two thirds of its weighted variance.
+    case verifyLatency
 
     public static let upperTail = 0.01
     public static let deepestTail = 0.0001
@@ -106,6 +111,7 @@ public enum TailSlot: Int, Sendable, CaseIterable {
         case .outsideAppOpenDelay: "user.outsideAppOpenDelay"
         case .notificationDelay: "apple.notificationDelay"
         case .lateHandOverDelay: "storeKit.lateHandOverDelay"
+        case .verifyLatency: "apple.verifyLatency"
         }
     }
 

@@ -148,6 +148,8 @@ extension BiasPilot {
 /// bins at bits `tailBit + 2s` and `+ 1`, the iOS trait (below 15) at `traitBit`.
 extension BiasPilot {
     static let tailBit = FaultKind.allCases.count
+    /// 45 kinds, 9 tail slots and the trait fill the 64 bits exactly: one more kind or slot
+    /// needs a wider signature (`relevantDraws` checks it).
     static let traitBit = tailBit + 2 * TailSlot.allCases.count
 
     /// The draws that make up signatures: those at least `signatureShare` of the lost mass has
@@ -156,6 +158,7 @@ extension BiasPilot {
     /// trait's share). Common draws never qualify, so a signature is a set of rare draws.
     /// `order`: the elite runs in run order (sums in a fixed order give the same bits anywhere).
     static func relevantDraws(_ sums: WeightedDesign, order: [Int], runs: Int64, belowIOS15Share: Double) -> UInt64 {
+        invariant(traitBit < UInt64.bitWidth, "a signature has a bit per kind, two per tail slot and one for the trait")
         let elite = sums.eliteRuns
         let total = order.reduce(0) { $0 + elite.weights[$1] }
         guard total > 0 else { return 0 }

@@ -23,15 +23,17 @@ extension AppServer {
     @inline(__always)
     mutating func startWindows(_ draws: WindowDraws, _ kernel: inout Kernel) {
         if kernel.fault(.appServerOutage, parameters.outageProbability, deferred: draws.outage.occurs) {
-            outage.open(start: parameters.outageStart, length: parameters.outageDuration, draws.outage)
+            outage.open(start: parameters.outageStart, length: parameters.outageDuration, draws.outage, tail: .serverOutageDuration, &kernel)
         }
         if traits.hearsNotifications
             && kernel.fault(.notificationEndpointBroken, parameters.notificationEndpointBrokenProbability, deferred: draws.endpoint.occurs) {
-            endpointBroken.open(start: AppServer.fromTheStart, length: parameters.notificationEndpointBrokenDuration, draws.endpoint)
+            endpointBroken.open(start: AppServer.fromTheStart, length: parameters.notificationEndpointBrokenDuration, draws.endpoint,
+                                tail: .brokenRecoveryDuration, &kernel)
         }
         if traits.checksSignatures
             && kernel.fault(.signatureCheckFailing, parameters.signatureCheckFailureProbability, deferred: draws.signature.occurs) {
-            signatureCheckBroken.open(start: AppServer.fromTheStart, length: parameters.signatureCheckFailureDuration, draws.signature)
+            signatureCheckBroken.open(start: AppServer.fromTheStart, length: parameters.signatureCheckFailureDuration, draws.signature,
+                                      tail: .brokenRecoveryDuration, &kernel)
         }
     }
 

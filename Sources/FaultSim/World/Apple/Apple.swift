@@ -57,7 +57,7 @@ struct Apple: Sendable {
     @inline(__always)
     mutating func startOutage(_ draws: FaultWindow.Draws, _ kernel: inout Kernel) {
         guard kernel.fault(.appleOutage, parameters.outageProbability, deferred: draws.occurs) else { return }
-        outage.open(start: parameters.outageStart, length: parameters.outageDuration, draws)
+        outage.open(start: parameters.outageStart, length: parameters.outageDuration, draws, tail: .appleOutageDuration, &kernel)
     }
 
     @inline(__always)

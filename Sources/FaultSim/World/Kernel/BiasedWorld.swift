@@ -100,6 +100,16 @@ public enum TailSlot: Int, Sendable, CaseIterable {
     /// for a retry the user may leave before. For `seed001-weiai` on `default` such runs, reached
     /// only through the user who never returns, held two thirds of its weighted variance.
     case verifyLatency
+    /// `apple.outageDuration`: an Apple outage that outlasts every retry and the history job's
+    /// first hours (for `faultsim-recommended`, a purchase outside the app on iOS 14 in a
+    /// twelve-hour outage, a user gone before it ends: the heaviest lost run at seed 1000).
+    case appleOutageDuration
+    /// `appServer.outageDuration`: the app server down past the user's return.
+    case serverOutageDuration
+    /// `appServer.notificationEndpointBrokenDuration` and `appServer.signatureCheckFailureDuration`:
+    /// the server's recovery paths broken for long (the windows the recommended design's last
+    /// losses wait out).
+    case brokenRecoveryDuration
 
     public static let upperTail = 0.01
     public static let deepestTail = 0.0001
@@ -112,6 +122,9 @@ public enum TailSlot: Int, Sendable, CaseIterable {
         case .notificationDelay: "apple.notificationDelay"
         case .lateHandOverDelay: "storeKit.lateHandOverDelay"
         case .verifyLatency: "apple.verifyLatency"
+        case .appleOutageDuration: "apple.outageDuration"
+        case .serverOutageDuration: "appServer.outageDuration"
+        case .brokenRecoveryDuration: "appServer.brokenRecoveryDuration"
         }
     }
 

@@ -41,6 +41,17 @@ struct FaultWindow: Sendable {
         until = from + length.quantile(deferred: draws.length)
     }
 
+    /// Opens the window as `open(start:length:_:)` does, its length's long tail biased as
+    /// `slot` under importance sampling (`Kernel.tailUniform`); without a bias the same draw is
+    /// read the same way, so plain runs are unchanged.
+    @inline(never)
+    mutating func open(start: DurationDistribution, length: DurationDistribution, _ draws: Draws, tail slot: TailSlot,
+                       _ kernel: inout Kernel) {
+        guard kernel.importance != nil else { return open(start: start, length: length, draws) }
+        from = start.quantile(deferred: draws.start)
+        until = from + length.quantile(kernel.biasedTailUniform(slot, draws.length.value))
+    }
+
     /// Whether `time` falls inside the window.
     @inline(__always)
     func contains(_ time: SimTime) -> Bool { from >= 0 && time >= from && time < until }

@@ -64,7 +64,9 @@ struct ImportanceState: Sendable {
         guard p > 0 && p < 1 else { return v }
         var uniform = v
         if let component {
-            let q = bias.components[component].firing(kind, nominal: p)
+            // Through a buffer pointer: indexed, the world was copied out (its arrays retained
+            // and released) at every read.
+            let q = bias.components.withUnsafeBufferPointer { $0[component].firing(kind, nominal: p) }
             if q != p { uniform = FaultBias.biasedUniform(v, nominal: p, biased: q) }
         }
         let fired = uniform < p
@@ -73,9 +75,25 @@ struct ImportanceState: Sendable {
         if fired { fires[k] &+= 1 }
         if p > largestNominal[k] { largestNominal[k] = p }
         if cachedNominal[k] != p { cacheLogs(kind, nominal: p) }
-        let count = logRatios.count
-        for c in 0..<count { logRatios[c] &+= fired ? cachedFireLog[k * count + c] : cachedQuietLog[k * count + c] }
+        if fired { addFactors(cachedFireLog, row: k) } else { addFactors(cachedQuietLog, row: k) }
         return uniform
+    }
+
+    /// Adds row `row` of `table` (one log factor per component, rows of `logRatios.count`) to
+    /// the ratios. Through buffer pointers: one access check per array and a loop the compiler
+    /// vectorises; indexed, each component cost a bounds check and a uniqueness check (a read
+    /// took about 250 instructions with ten components, a third of a weighted run).
+    /// - Complexity: O(components).
+    @inline(__always)
+    private mutating func addFactors(_ table: [Int64], row: Int) {
+        let count = logRatios.count
+        precondition((row + 1) * count <= table.count, "a factor row past the table")
+        table.withUnsafeBufferPointer { factors in
+            logRatios.withUnsafeMutableBufferPointer { ratios in
+                let start = factors.baseAddress! + row * count
+                for c in 0..<count { ratios[c] &+= start[c] }
+            }
+        }
     }
 
     /// Each component's two log factors for `kind` at nominal probability `p`.
@@ -102,8 +120,7 @@ struct ImportanceState: Sendable {
             uniform = min(max(uniform, TailSlot.starts[bin]), bin == 2 ? 0x1.fffffffffffffp-1 : TailSlot.starts[bin + 1].nextDown)
         }
         tailBins[3 * slot.rawValue + bin] &+= 1
-        let count = logRatios.count
-        for c in 0..<count { logRatios[c] &+= tailLogs[(3 * slot.rawValue + bin) * count + c] }
+        addFactors(tailLogs, row: 3 * slot.rawValue + bin)
         return uniform
     }
 

@@ -54,4 +54,21 @@ struct OptimizeWeightedRaceTests {
         let counted = Optimizer.run(scenario: scenario, space: space, designs: [.faultSimRecommended], settings: plain)
         #expect(counted.statistics.weightedRuns == 0 && !counted.text.contains("raced weighted"))
     }
+
+    @Test("A weighted race keeps a planted best that loses orders too, and the weights drop the design that loses ten times as many")
+    func weightedRaceKeepsALosingBest() throws {
+        let space = try DesignSpace.read(Self.space, file: "planted.json")
+        // Purchases outside the app never opened (1e-3 of intents), a tenth of them below iOS 15:
+        // the linked design loses those below iOS 15 only (1e-4), the unlinked ones all (1e-3).
+        var scenario = ImportanceCoverageTests.outside(1e-3)
+        scenario.device.belowIOS15Probability = 0.1
+        var settings = Self.settings(jobs: 2)
+        settings.raceBias = ImportanceCoverageTests.biased([.outsideAppPurchase: 0.3], belowIOS15: 0.3)
+        let result = Optimizer.run(scenario: scenario, space: space, designs: [.faultSimRecommended], settings: settings)
+        let s = result.statistics
+        #expect(s.weightedTests > 0 && s.weightedDrops > 0, "\(s.weightedTests) weighted tests, \(s.weightedDrops) drops, \(s.flaggedTests) flagged")
+        #expect(result.front.count == 1)
+        let best = try #require(result.front.first)
+        #expect(space.design(at: best.point, name: "best").serverRecovery.contains(.appTransactionIdMapping))
+    }
 }

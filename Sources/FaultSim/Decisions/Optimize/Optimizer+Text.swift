@@ -201,8 +201,8 @@ extension Optimizer {
         text += ";\n  \(Grouped.format(Int(s.searchRuns))) design-runs raced, \(Grouped.format(Int(s.certificationRuns))) certified\n"
         if s.raceBias != nil {
             text += "  weighted race: \(Grouped.format(Int(s.weightedRuns))) design-runs under the bias (each charged \(s.weightedCost) to the "
-                + "budget); lost orders tested \(Grouped.count(s.weightedTests, "time")) by the weights (\(Grouped.format(s.weightedDrops)) "
-                + "designs left on such a test), \(Grouped.count(s.flaggedTests, "time")) by the counts because the guard flagged a "
+                + "budget); lost orders tested \(Grouped.count(s.weightedTests, "time")) by the weights (\(Grouped.count(s.weightedDrops, "design")) "
+                + "left on such a test), \(Grouped.count(s.flaggedTests, "time")) by the counts because the guard flagged a "
                 + "design's weighted estimate (\(Grouped.format(s.flaggedDrops)) left on such a test)\n"
         }
         if !result.enumerated {

@@ -70,5 +70,9 @@ struct OptimizeWeightedRaceTests {
         #expect(result.front.count == 1)
         let best = try #require(result.front.first)
         #expect(space.design(at: best.point, name: "best").serverRecovery.contains(.appTransactionIdMapping))
+        // The counts alone tell none of the three apart at the racing level: every design races to the end.
+        settings.raceBias = nil
+        let counted = Optimizer.run(scenario: scenario, space: space, designs: [.faultSimRecommended], settings: settings)
+        #expect(counted.statistics.dominated == 0 && s.dominated == s.weightedDrops && s.weightedDrops == 2)
     }
 }

@@ -76,6 +76,7 @@ enum OptimizeCommand: Command {
         }
         printOutput(Optimizer.preamble(job: DecisionJob(scenario, source: source.shownPath), objectives: settings.objectives, space: designSpace,
                                        file: spacePath, combinations: designSpace.combinations, legal: legal), terminator: "")
+        if context.given(ImportanceJob.importance) { try chooseRaceBias(context, scenario: scenario, settings: &settings) }
         let raced = legal <= settings.enumerateUpTo ? Int64(clamping: legal) * Int64(settings.runs) : settings.budget
         let certified = Int64(designs.count + 30) * Int64(settings.runs)
         let progress = ProgressLine(total: Int(min(raced + certified, Int64(Int.max / 2))), label: "simrun optimize (design-runs)",
@@ -100,6 +101,22 @@ enum OptimizeCommand: Command {
         printOutput(result.body, terminator: "")
         printOutput("time: \(DurationText.spoken(seconds: seconds)) on \(context.jobs) thread\(context.jobs == 1 ? "" : "s") here")
         return ExitCode.success
+    }
+
+    /// `--importance`: the one bias the race weighs lost orders under (`Optimizer.Settings.raceBias`):
+    /// `--bias`'s file, else the pilot's worlds for the recommended design and a broad world. A
+    /// pilot per raced design would cost more than the race; the recommended design loses orders
+    /// by the rarest mechanisms of the presets, so its worlds reach where the front's designs lose,
+    /// and the broad world (balanced failure biasing) covers the mechanisms it does not have.
+    static func chooseRaceBias(_ context: CommandContext, scenario: Scenario, settings: inout Optimizer.Settings) throws(CommandFailure) {
+        let recommended = scenario.availableDesigns.first { $0.name == Design.faultSimRecommended.name } ?? Design.faultSimRecommended
+        let chosen = try ImportanceJob.chosenBias(context, scenario: scenario, designs: [recommended])
+        settings.raceBias = chosen.bias
+        let worlds = Grouped.count(chosen.bias.components.count, "biased world")
+        let perStep = try context.integerOrDefault(ImportanceJob.pilotRuns, in: 1_000...ScenarioInput.maxRuns)
+        settings.raceBiasText = context.value(ImportanceJob.bias).map { "read from \($0) (\(worlds))" }
+            ?? "tuned by the pilot for \(recommended.name): its worlds and, when its pilot settled, a broad world (\(worlds), "
+                + "\(Grouped.count(chosen.steps.count, "pilot step")) of \(Grouped.format(perStep)) runs)"
     }
 
     /// The race's settings: the library's defaults, with what the command line changed.

@@ -42,10 +42,19 @@ extension WeightedPanel {
     public func difference(_ a: Int, _ b: Int, _ outcome: Outcome, intents: Int64) -> WeightedDifference {
         precondition(a != b)
         let index = Self.outcomes.firstIndex(of: outcome)!
-        let n = Double(max(runs, 1))
         let sumA = designs[a].sums[index].value, sumB = designs[b].sums[index].value
         let squaresA = designs[a].squares[index].value, squaresB = designs[b].squares[index].value
         let product = products[pairIndex(min(a, b), max(a, b)) * Self.outcomes.count + index].value
+        return Self.pairedDifference(runs: runs, sumA: sumA, sumB: sumB, squaresA: squaresA, squaresB: squaresB, product: product,
+                                     intents: intents)
+    }
+
+    /// The paired z-test on D = Y_A − Y_B from the sums over `runs` runs (Σ Y_A, Σ Y_B, Σ Y_A²,
+    /// Σ Y_B², Σ Y_A · Y_B), per intent of `intents`: what `difference` reports, and what the
+    /// weighted race (`optimize --importance`) decides lost orders by, from the same sums.
+    static func pairedDifference(runs: Int64, sumA: Double, sumB: Double, squaresA: Double, squaresB: Double, product: Double,
+                                 intents: Int64) -> WeightedDifference {
+        let n = Double(max(runs, 1))
         let total = sumA - sumB
         let squares = max(0, squaresA + squaresB - 2 * product)
         let variance = runs > 1 ? max(0, (squares - total * total / n) / (n - 1)) : 0

@@ -27,7 +27,19 @@ extension Optimizer.Result {
                               ("setAside", .integer(s.setAside)), ("expansions", .integer(s.expansions)),
                               ("designRunsRaced", .integer(s.searchRuns)), ("designRunsCertified", .integer(s.certificationRuns)),
                               ("rungs", .array(s.rungs.map { .integer($0) })), ("budgetSpent", .bool(s.budgetSpent))])),
-        ] + (weighted.map { [("weightedLost", weightedJSON($0))] } ?? []))
+        ] + (s.raceBias.map { [("weightedRace", weightedRaceJSON(bias: $0))] } ?? [])
+          + (weighted.map { [("weightedLost", weightedJSON($0))] } ?? []))
+    }
+
+    /// With `--importance`: the race's bias, the share of each rung weighted and a weighted run's
+    /// charge to the budget, the weighted design-runs, and the lost-order tests the weights
+    /// decided and the guard sent to the counts, with the designs that left on each.
+    func weightedRaceJSON(bias: String) -> JSONValue {
+        let s = statistics
+        return .fields([("bias", .string(bias)), ("weightedShareOfRung", .string("1/\(s.weightedShare)")),
+                        ("budgetChargePerWeightedRun", .integer(Int(s.weightedCost))), ("weightedDesignRuns", .integer(s.weightedRuns)),
+                        ("testsByWeights", .integer(s.weightedTests)), ("leftOnWeights", .integer(s.weightedDrops)),
+                        ("testsFlaggedToCounts", .integer(s.flaggedTests)), ("leftOnFlaggedCounts", .integer(s.flaggedDrops))])
     }
 
     /// `"lost": {"value": …, "low": …, "high": …}` for each objective.

@@ -31,6 +31,9 @@ extension Optimizer {
         private(set) var designs: [Design] = []
         private(set) var origins: [Origin] = []
         var profiles: [RunProfile] = []
+        /// With a race bias: each design's lost orders under it (`WeightedProfile`), on the first
+        /// `Settings.weightedRuns` of each rung it reached; empty profiles without one.
+        var weightedProfiles: [WeightedProfile] = []
         private(set) var fates: [Fate] = []
         /// The designs parked behind each design, in the order they parked.
         private(set) var followers: [Int: [Int]] = [:]
@@ -41,6 +44,11 @@ extension Optimizer {
         private(set) var pool: [Int] = []
         private(set) var poolRung = 0
         private(set) var simulated: Int64 = 0
+        /// Weighted design-runs simulated (with a race bias).
+        private(set) var weightedSimulated: Int64 = 0
+        /// Lost-order tests decided by the weights, and those the guard sent to the counts; the
+        /// designs that left on each kind.
+        private(set) var weightedTests = 0, flaggedTests = 0, weightedDrops = 0, flaggedDrops = 0
 
         /// The first rung on which "identical in every run" is trusted (`Settings.resolution`).
         let trustedRung: Int
@@ -66,6 +74,7 @@ extension Optimizer {
             designs.append(space.design(at: point, name: "candidate-\(number)"))
             origins.append(origin)
             profiles.append(RunProfile())
+            weightedProfiles.append(WeightedProfile())
             fates.append(.alive)
             expanded.append(false)
             return number
@@ -105,12 +114,14 @@ extension Optimizer {
         /// first rung; the others are set aside unraced: a local search learns nothing from a
         /// step it cannot see yet, and most such steps change an axis the design never uses.
         mutating func screen(_ children: [Int], parent: Int) -> [Int] {
-            extend(children, to: 0)
+            // On counts alone: a screen decides nothing about lost orders, and most children are set aside.
+            extend(children, to: 0, weighted: false)
             var differing: [Int] = []
             for child in children {
                 if totals(child, rung: 0) == totals(parent, rung: 0) && compare(parent, child, rung: 0).allSatisfy(\.isIdentical) {
                     fates[child] = .setAside(parent: parent)
                     profiles[child] = RunProfile()
+                    weightedProfiles[child] = WeightedProfile()
                 } else {
                     differing.append(child)
                 }
@@ -143,28 +154,47 @@ extension Optimizer {
             }
             for member in fates.indices {
                 switch fates[member] {
-                case .dominated, .leftWith, .setAside: invariant(profiles[member].runs == 0, "design \(member) left but keeps its runs")
+                case .dominated, .leftWith, .setAside:
+                    invariant(profiles[member].runs == 0 && weightedProfiles[member].runs == 0, "design \(member) left but keeps its runs")
                 case .alive, .following: break
                 }
             }
             #endif
         }
 
-        /// Design-runs the pool still needs to reach the top rung.
+        /// Design-runs the pool still needs to reach the top rung, a weighted run charged
+        /// `Settings.weightedCost`.
         var remainingClimb: Int64 {
             let top = rungs[topRung]
-            return pool.reduce(Int64(0)) { $0 + Int64(top - profiles[$1].runs) }
+            let plain = pool.reduce(Int64(0)) { $0 + Int64(top - profiles[$1].runs) }
+            guard settings.raceBias != nil else { return plain }
+            let weightedTop = settings.weightedRuns(top)
+            return plain + settings.weightedCost * pool.reduce(Int64(0)) { $0 + Int64(weightedTop - weightedProfiles[$1].runs) }
         }
+
+        /// Design-runs spent against the budget: plain runs, and each weighted run at `Settings.weightedCost`.
+        var spent: Int64 { simulated + settings.weightedCost * weightedSimulated }
 
         /// Simulates the runs each of `members` lacks up to `rungs[rung]`, one rung at a time,
         /// so every design has its totals at every rung it passed (a newcomer may be compared
         /// with it at any of them).
-        mutating func extend(_ members: [Int], to rung: Int) {
+        /// With a race bias and `weighted`, each also gets its weighted runs of every rung
+        /// (`Settings.weightedRuns`), one design at a time in the order given.
+        mutating func extend(_ members: [Int], to rung: Int, weighted: Bool = true) {
             for step in 0...rung {
                 let behind = members.filter { profiles[$0].runs < rungs[step] }
-                guard !behind.isEmpty else { continue }
-                simulated += ProfileRunner.extend(&profiles, designs: designs, which: behind, to: rungs[step], scenario: scenario,
-                                                  jobs: settings.jobs, progress: progress)
+                if !behind.isEmpty {
+                    simulated += ProfileRunner.extend(&profiles, designs: designs, which: behind, to: rungs[step], scenario: scenario,
+                                                      jobs: settings.jobs, progress: progress)
+                }
+                guard weighted, let bias = settings.raceBias else { continue }
+                let target = settings.weightedRuns(rungs[step])
+                for member in members where weightedProfiles[member].runs < target {
+                    let first = weightedProfiles[member].runs
+                    let slice = WeightedProfile.simulate(designs[member], runs: first..<target, scenario: scenario, bias: bias, jobs: settings.jobs)
+                    weightedProfiles[member].append(slice, bias: bias)
+                    weightedSimulated += Int64(target - first)
+                }
             }
         }
 
@@ -183,10 +213,39 @@ extension Optimizer {
         /// Whether `a` dominates `b` over the first `rungs[rung]` runs at the racing level
         /// (`Dominance`; an objective identical in every run is a tie only on a trusted rung),
         /// testing server requests (O(runs)) last, only when the intent counts allow it.
-        func dominates(_ a: Int, _ b: Int, rung: Int) -> Bool {
-            Dominance.holds(count: cheapFirst.count, level: settings.racingLevel, identicalIsTie: rung >= trustedRung) { k in
-                RunProfile.compare(profiles[a], profiles[b], over: rungs[rung], objectives: [cheapFirst[k]])[0]
+        /// With a race bias, lost orders are decided by the weighted paired z-test
+        /// (`weightedLost`) wherever the guard trusts both designs' estimates, else by the count
+        /// test; the counters say which decided, and which decided a design's leaving.
+        mutating func dominates(_ a: Int, _ b: Int, rung: Int) -> Bool {
+            var test = LostTest.counts
+            let holds = Dominance.holds(count: cheapFirst.count, level: settings.racingLevel, identicalIsTie: rung >= trustedRung) { k in
+                if cheapFirst[k] == .lost, settings.raceBias != nil {
+                    let (weighted, trusted) = weightedLost(a, b, rung: rung)
+                    test = trusted ? .weighted : .flagged
+                    if let weighted { return weighted }
+                }
+                return RunProfile.compare(profiles[a], profiles[b], over: rungs[rung], objectives: [cheapFirst[k]])[0]
             }
+            switch test {
+            case .counts: break
+            case .weighted: weightedTests += 1; weightedDrops += holds ? 1 : 0
+            case .flagged: flaggedTests += 1; flaggedDrops += holds ? 1 : 0
+            }
+            return holds
+        }
+
+        /// How a pair's lost orders were tested.
+        enum LostTest { case counts, weighted, flagged }
+
+        /// A − B in lost orders on the weighted runs of `rung`, when the guard trusts both
+        /// designs' estimates there (`WeightedRate.warning` nil for both); else nil, and the
+        /// caller falls back to the count test. `trusted` says which.
+        func weightedLost(_ a: Int, _ b: Int, rung: Int) -> (difference: PairedDifference?, trusted: Bool) {
+            let runs = settings.weightedRuns(rungs[rung])
+            guard weightedProfiles[a].trusted(at: runs), weightedProfiles[b].trusted(at: runs) else { return (nil, false) }
+            // Every design has the same intents in a run, and no bias changes them: A's are B's.
+            let intents = weightedProfiles[a].intents(at: runs)
+            return (WeightedProfile.compare(weightedProfiles[a], weightedProfiles[b], over: runs, intents: intents), true)
         }
 
         /// One round at `rung` for designs already simulated to it. Each newcomer leaves when a
@@ -206,7 +265,7 @@ extension Optimizer {
             for member in everyone { vectors[member] = totals(member, rung: rung) }
             var dominated: [Int: Int] = [:]
             func challenge(_ b: Int, by challengers: [Int]) {
-                for a in challengers where a != b && Pareto.dominates(vectors[a]!, vectors[b]!) && dominates(a, b, rung: rung) {
+                for a in challengers where a != b && pointDominates(a, b, vectors: vectors, rung: rung) && dominates(a, b, rung: rung) {
                     dominated[b] = a
                     return
                 }
@@ -218,7 +277,7 @@ extension Optimizer {
                 for b in newcomers.sorted() where dominated[b] == nil {
                     // The lowest-numbered identical design that stays leads (identity is an equivalence).
                     for a in everyone where a < b && dominated[a] == nil && !parked.contains(a) && vectors[a]! == vectors[b]! {
-                        guard compare(a, b, rung: rung).allSatisfy(\.isIdentical) else { continue }
+                        guard compare(a, b, rung: rung).allSatisfy(\.isIdentical), weightedIdentical(a, b, rung: rung) else { continue }
                         fates[b] = .following(leader: a, runs: rungs[rung])
                         // A pool design parking now brings the designs parked behind it along.
                         let behind = followers.removeValue(forKey: b) ?? []
@@ -234,12 +293,41 @@ extension Optimizer {
             for member in dominated.keys.sorted() {
                 fates[member] = .dominated(by: dominated[member]!, runs: rungs[rung])
                 profiles[member] = RunProfile()
+                weightedProfiles[member] = WeightedProfile()
                 for follower in followers.removeValue(forKey: member) ?? [] {
                     fates[follower] = .leftWith(leader: member, runs: rungs[rung])
                     profiles[follower] = RunProfile()
+                    weightedProfiles[follower] = WeightedProfile()
                 }
             }
             return (newcomers.filter { dominated[$0] == nil && !parked.contains($0) }.sorted(), residents.filter { dominated[$0] == nil })
+        }
+
+        /// `a` dominates `b` in point estimate on `rung` (the paired test's precondition). With a
+        /// race bias, lost orders compare by the weighted estimates when the guard trusts both
+        /// (as the test then does), else by the counts: at a few lost orders per 10^6 the counts
+        /// are mostly 0 and would let the weights' test decide only among designs the counts tie.
+        func pointDominates(_ a: Int, _ b: Int, vectors: [Int: [Double]], rung: Int) -> Bool {
+            let x = vectors[a]!, y = vectors[b]!
+            guard settings.raceBias != nil, let lost = settings.objectives.firstIndex(of: .lost) else { return Pareto.dominates(x, y) }
+            let runs = settings.weightedRuns(rungs[rung])
+            guard weightedProfiles[a].trusted(at: runs), weightedProfiles[b].trusted(at: runs) else { return Pareto.dominates(x, y) }
+            var weightedX = x, weightedY = y
+            // Rates over the same runs: ordered as the totals would be.
+            weightedX[lost] = weightedProfiles[a].rate(at: runs).rate
+            weightedY[lost] = weightedProfiles[b].rate(at: runs).rate
+            return Pareto.dominates(weightedX, weightedY)
+        }
+
+        /// Without a race bias, true; with one, whether `a` and `b` had the same weighted lost
+        /// count in every weighted run of `rung`: two designs identical on the counts in every
+        /// run are one design at the race's resolution only if the biased runs, where faults the
+        /// plain runs rarely draw are frequent, cannot tell them apart either.
+        func weightedIdentical(_ a: Int, _ b: Int, rung: Int) -> Bool {
+            guard settings.raceBias != nil else { return true }
+            let runs = settings.weightedRuns(rungs[rung])
+            return WeightedProfile.compare(weightedProfiles[a], weightedProfiles[b], over: runs, intents: weightedProfiles[a].intents(at: runs))
+                .isIdentical
         }
 
         /// The next pool design to expand: on the pool's point-estimate front, not expanded yet,

@@ -22,6 +22,9 @@ extension Optimizer {
         var race = Race(scenario: scenario, space: space, settings: settings, progress: progress)
         var statistics = Statistics()
         statistics.rungs = settings.rungs
+        if settings.raceBias != nil {
+            (statistics.raceBias, statistics.weightedShare, statistics.weightedCost) = (settings.raceBiasText, settings.weightedShare, settings.weightedCost)
+        }
         var starts: [Start] = []
         if enumerated {
             var all: [Int] = []
@@ -34,6 +37,9 @@ extension Optimizer {
         while race.poolRung < race.topRung { race.promote() }
         statistics.designsEvaluated = race.points.count
         statistics.searchRuns = race.simulated
+        statistics.weightedRuns = race.weightedSimulated
+        (statistics.weightedTests, statistics.flaggedTests) = (race.weightedTests, race.flaggedTests)
+        (statistics.weightedDrops, statistics.flaggedDrops) = (race.weightedDrops, race.flaggedDrops)
         for fate in race.fates {
             switch fate {
             case .alive: break
@@ -70,7 +76,7 @@ extension Optimizer {
         var random = Xoshiro256(seed: race.scenario.seed ^ 0x6F70_7469_6D69_7A65)  // "optimize"
         entering += randomDesigns(&race, count: settings.randomStarts, random: &random)
         race.admit(entering)
-        while race.simulated + race.remainingClimb < settings.budget {
+        while race.spent + race.remainingClimb < settings.budget {
             guard let next = race.nextToExpand() else {
                 let restart = randomDesigns(&race, count: settings.randomStarts, random: &random)
                 guard !restart.isEmpty else { break }
@@ -84,7 +90,7 @@ extension Optimizer {
             race.admit(race.screen(children, parent: next))
             while race.pool.count > settings.poolLimit && race.poolRung < race.topRung { race.promote() }
         }
-        statistics.budgetSpent = race.simulated + race.remainingClimb >= settings.budget
+        statistics.budgetSpent = race.spent + race.remainingClimb >= settings.budget
         statistics.unexpanded = race.pool.filter { !race.expanded[$0] }.count
         return starts
     }

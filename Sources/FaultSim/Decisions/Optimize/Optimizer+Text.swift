@@ -76,6 +76,12 @@ extension Optimizer {
         text += "racing: rungs of \(rungs) runs, on common random numbers; a design leaves when another dominates it:\n"
             + "  on every objective better with paired p < \(pLevel(result.racingLevel)) (α/\(s.rungs.count)) or identical in every run "
             + "(\(trusted): resolution \(pLevel(result.resolution))),\n  and better on at least one"
+        if let bias = s.raceBias {
+            text += "\nlost orders raced weighted (docs/model.md §14): each design also runs the first 1/\(s.weightedShare) of each rung's runs "
+                + "under one bias, \(bias);\n  lost orders are then tested by the weighted paired z-test (and compared in point estimate "
+                + "by the weighted rates) wherever the guard trusts both designs' estimates, else by the counts;\n  identical means "
+                + "identical in the weighted runs too; the other objectives stay on the counts"
+        }
         return text
     }
 
@@ -193,6 +199,12 @@ extension Optimizer {
             + (result.enumerated ? ")" : ", \(Grouped.format(s.setAside)) set aside as identical to the design they neighbour)")
         if !result.enumerated { text += ", \(Grouped.format(s.expansions)) expanded, \(Grouped.count(s.restarts, "restart"))" }
         text += ";\n  \(Grouped.format(Int(s.searchRuns))) design-runs raced, \(Grouped.format(Int(s.certificationRuns))) certified\n"
+        if s.raceBias != nil {
+            text += "  weighted race: \(Grouped.format(Int(s.weightedRuns))) design-runs under the bias (each charged \(s.weightedCost) to the "
+                + "budget); lost orders tested \(Grouped.count(s.weightedTests, "time")) by the weights (\(Grouped.count(s.weightedDrops, "design")) "
+                + "left on such a test), \(Grouped.count(s.flaggedTests, "time")) by the counts because the guard flagged a "
+                + "design's weighted estimate (\(Grouped.format(s.flaggedDrops)) left on such a test)\n"
+        }
         if !result.enumerated {
             text += s.budgetSpent
                 ? "  the budget stopped the search (\(Grouped.format(s.unexpanded)) pool designs unexpanded): the best found with this budget\n"

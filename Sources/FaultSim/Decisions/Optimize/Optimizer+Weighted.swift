@@ -2,9 +2,9 @@ import Policies
 
 /// `simrun optimize --importance`: the front's lost orders, and those of the scenario's designs
 /// the counts could not place, estimated again by importance sampling (docs/model.md §14). The
-/// race and the plain certification are unchanged (the race's identity and dominance tests are
-/// exact on counts, and a weighted race is not built yet); what changes is what the front can say
-/// about lost orders, which at the certified runs' counts is "0 [0, 38] per 10^6" for the best.
+/// plain certification is unchanged (the race is weighted on lost orders under its own bias:
+/// `Settings.raceBias`, `WeightedProfile`); what changes is what the front can say about lost
+/// orders, which at the certified runs' counts is "0 [0, 38] per 10^6" for the best.
 /// Each design's estimate and every pair's paired difference come from one weighted panel over
 /// the certified runs, under a bias with one world per design.
 extension Optimizer {

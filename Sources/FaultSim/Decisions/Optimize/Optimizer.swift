@@ -20,6 +20,10 @@ import Policies
 ///   objective parks behind it: it is not raced or expanded, and leaves when that one leaves.
 ///   Each design is simulated once per run range (`RunProfile`); its comparisons are computed
 ///   from that.
+/// - With a race bias (`Settings.raceBias`, `optimize --importance`), each design also runs the
+///   first `rung / weightedShare` runs of each rung under that one bias (`WeightedProfile`), and
+///   lost orders are compared by the weighted paired z-test wherever the guard trusts both
+///   designs' estimates, else by counts; parking also needs identity in the weighted runs.
 /// - Certification: the survivors climb to `runs`; their point-estimate Pareto front is the
 ///   front found (with the designs parked behind it). It is simulated again with the
 ///   scenario's designs in one `Runner.panel` over the same runs and tested pair by pair at
@@ -55,8 +59,27 @@ public enum Optimizer {
         /// Pool size above which the pool climbs a rung (while it can).
         public var poolLimit = 200
         public var jobs = 1
+        /// `optimize --importance`: the one bias the race weighs lost orders under (docs/model.md
+        /// §14); nil races on counts alone. With it, each raced design also runs the first
+        /// `rung / weightedShare` runs of each rung under the bias, and lost-order dominance is
+        /// decided by the weighted paired z-test wherever the guard trusts both designs' estimates.
+        public var raceBias: FaultBias? = nil
+        /// A rung's weighted runs are its first `rung / weightedShare` (at least 1): a weighted run
+        /// costs about 4 plain ones, so weighting every run would make the race about 5 times as
+        /// long; an eighth keeps it at 1.5 times, and the budget's charge (`weightedCost`) brings
+        /// it back to the plain race's time.
+        public var weightedShare = 8
+        /// Design-runs of the budget a weighted run is charged: its cost in plain runs (measured on
+        /// the default scenario's designs: 3.5 to 5), so a weighted race spends about the time a
+        /// plain one does with the same `budget`.
+        public var weightedCost: Int64 = 4
+        /// Which bias raced, for the text ("tuned for faultsim-recommended ...", "read from FILE").
+        public var raceBiasText = ""
 
         public init() {}
+
+        /// The weighted runs compared on `rungs[rung]`: the first `rungs[rung] / weightedShare`.
+        public func weightedRuns(_ runs: Int) -> Int { max(1, runs / max(1, weightedShare)) }
 
         /// The rungs: `firstRuns`, doubling, capped at and ending with `runs`.
         public var rungs: [Int] {
@@ -110,5 +133,21 @@ public enum Optimizer {
         public var budgetSpent = false
         /// Pool designs left unexpanded when it stopped.
         public var unexpanded = 0
+        /// With a race bias (`Settings.raceBias`): weighted design-runs simulated (each charged
+        /// `weightedCost` design-runs of the budget; not in `searchRuns`).
+        public var weightedRuns: Int64 = 0
+        /// With a race bias: which (`Settings.raceBiasText`), and the share of each rung weighted.
+        public var raceBias: String? = nil
+        public var weightedShare = 0
+        public var weightedCost: Int64 = 0
+        /// Lost-order tests of the race decided by the weighted paired z-test.
+        public var weightedTests = 0
+        /// Lost-order tests taken on counts because the guard flagged either design's weighted
+        /// estimate (`WeightedRate.warning`).
+        public var flaggedTests = 0
+        /// Designs that left dominated on a weighted lost-order test.
+        public var weightedDrops = 0
+        /// Designs that left dominated on a count test the guard forced.
+        public var flaggedDrops = 0
     }
 }

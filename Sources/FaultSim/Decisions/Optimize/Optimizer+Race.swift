@@ -241,8 +241,7 @@ extension Optimizer {
         /// designs' estimates there (`WeightedRate.warning` nil for both); else nil, and the
         /// caller falls back to the count test. `trusted` says which.
         func weightedLost(_ a: Int, _ b: Int, rung: Int) -> (difference: PairedDifference?, trusted: Bool) {
-            let runs = settings.weightedRuns(rungs[rung])
-            guard weightedProfiles[a].trusted(at: runs), weightedProfiles[b].trusted(at: runs) else { return (nil, false) }
+            guard let runs = trustedWeightedRuns(a, b, rung: rung) else { return (nil, false) }
             // Every design has the same intents in a run, and no bias changes them: A's are B's.
             let intents = weightedProfiles[a].intents(at: runs)
             return (WeightedProfile.compare(weightedProfiles[a], weightedProfiles[b], over: runs, intents: intents), true)
@@ -309,14 +308,20 @@ extension Optimizer {
         /// are mostly 0 and would let the weights' test decide only among designs the counts tie.
         func pointDominates(_ a: Int, _ b: Int, vectors: [Int: [Double]], rung: Int) -> Bool {
             let x = vectors[a]!, y = vectors[b]!
-            guard settings.raceBias != nil, let lost = settings.objectives.firstIndex(of: .lost) else { return Pareto.dominates(x, y) }
-            let runs = settings.weightedRuns(rungs[rung])
-            guard weightedProfiles[a].trusted(at: runs), weightedProfiles[b].trusted(at: runs) else { return Pareto.dominates(x, y) }
+            guard settings.raceBias != nil, let lost = settings.objectives.firstIndex(of: .lost),
+                  let runs = trustedWeightedRuns(a, b, rung: rung) else { return Pareto.dominates(x, y) }
             var weightedX = x, weightedY = y
             // Rates over the same runs: ordered as the totals would be.
             weightedX[lost] = weightedProfiles[a].rate(at: runs).rate
             weightedY[lost] = weightedProfiles[b].rate(at: runs).rate
             return Pareto.dominates(weightedX, weightedY)
+        }
+
+        /// The weighted runs of `rung`, when the guard trusts both designs' estimates over them
+        /// (`WeightedRate.warning` nil for both); else nil.
+        func trustedWeightedRuns(_ a: Int, _ b: Int, rung: Int) -> Int? {
+            let runs = settings.weightedRuns(rungs[rung])
+            return weightedProfiles[a].trusted(at: runs) && weightedProfiles[b].trusted(at: runs) ? runs : nil
         }
 
         /// Without a race bias, true; with one, whether `a` and `b` had the same weighted lost

@@ -42,14 +42,13 @@ struct FaultWindow: Sendable {
     }
 
     /// Opens the window as `open(start:length:_:)` does, its length's long tail biased as
-    /// `slot` under importance sampling (`Kernel.tailUniform`); without a bias the same draw is
-    /// read the same way, so plain runs are unchanged.
+    /// `slot` under importance sampling (`Kernel.quantile(_:deferred:tail:)`); without a bias the
+    /// same draw is read the same way, so plain runs are unchanged.
     @inline(never)
     mutating func open(start: DurationDistribution, length: DurationDistribution, _ draws: Draws, tail slot: TailSlot,
                        _ kernel: inout Kernel) {
-        guard kernel.importance != nil else { return open(start: start, length: length, draws) }
         from = start.quantile(deferred: draws.start)
-        until = from + length.quantile(kernel.biasedTailUniform(slot, draws.length.value))
+        until = from + kernel.quantile(length, deferred: draws.length, tail: slot)
     }
 
     /// Whether `time` falls inside the window.

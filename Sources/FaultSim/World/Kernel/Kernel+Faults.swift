@@ -83,7 +83,13 @@ extension Kernel {
     /// Without a bias the draw is read as `sample(_:_:)` reads it (`quantile(deferred:)`).
     @inline(__always)
     mutating func sample(_ distribution: DurationDistribution, _ component: Component, tail slot: TailSlot) -> SimTime {
-        let draw = streams.deferUnit(component)
+        quantile(distribution, deferred: streams.deferUnit(component), tail: slot)
+    }
+
+    /// The duration of `slot` that deferred draw `draw` gives: `distribution`'s quantile, of the
+    /// tail-biased uniform in importance sampling, else read as `quantile(deferred:)` reads it.
+    @inline(__always)
+    mutating func quantile(_ distribution: DurationDistribution, deferred draw: DeferredUniform, tail slot: TailSlot) -> SimTime {
         guard importance == nil else { return distribution.quantile(biasedTailUniform(slot, draw.value)) }
         return distribution.quantile(deferred: draw)
     }

@@ -219,8 +219,11 @@ extension DesignWorlds {
     /// The last run's delivery score (`World.lastRunDeliveryScore`), for the pilot.
     public var lastRunDeliveryScore: SimTime { worlds[active].lastRunDeliveryScore }
 
-    /// The last run's fault points read and fired per kind under a bias (for the pilot).
-    var lastRunImportanceState: ImportanceState? { worlds[active].kernel.importance }
+    /// The last run's importance state: fault points read and fired per kind, log-ratios (a run under a bias).
+    var lastRunImportanceState: ImportanceState {
+        guard let state = worlds[active].kernel.importance else { preconditionFailure("a weighted run without a bias") }
+        return state
+    }
 
     @inline(__always)
     public var lastRunLostMask: UInt64 { worlds[active].lastRunLostMask }

@@ -120,9 +120,9 @@ struct WeightedProfile: Sendable {
         mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64], worlds: [DesignWorlds]) {
             panel.record(run: run, masks: masks, requests: requests, worlds: worlds)
             let count = masks[0].lost.nonzeroBitCount
-            guard count > 0, let state = worlds[0].lastRunImportanceState else { return }
+            guard count > 0 else { return }
             // The same weight, from the same log-ratios, as the panel's sums hold.
-            lost.append((Int(run), panel.bias.weight(logRatios: state.logRatios) * Double(count)))
+            lost.append((Int(run), worlds[0].lastRunWeight(panel.bias) * Double(count)))
         }
 
         mutating func merge(_ other: Recorder) {

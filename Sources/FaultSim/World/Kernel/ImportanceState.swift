@@ -60,6 +60,8 @@ struct ImportanceState: Sendable {
 
     /// Reads raw uniform `v` at a point of `kind` with nominal probability `p`: the uniform the
     /// point compares (biased by the run's component), each component's factor added to its ratio.
+    /// Inlined into the seam's one caller (`Kernel.numberedFault`, itself out of line).
+    @inline(__always)
     mutating func read(_ kind: FaultKind, nominal p: Double, raw v: Double) -> Double {
         guard p > 0 && p < 1 else { return v }
         var uniform = v

@@ -213,6 +213,24 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(lost.low <= 2e-6 && 2e-6 <= lost.high && lost.warning == nil, "\(lost)")
     }
 
+    @Test("The shares step moves runs to the world whose mechanism they under-sample, no world below its floor")
+    func sharesFollowVariance() {
+        let scenario = Self.twoMechanisms()
+        let broad = ImportanceCoverageTests.biased([.appCrash: 0.3, .neverComesBack: 0.3, .outsideAppPurchase: 0.3])
+        let result = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<20_000, bias: broad, jobs: 2, tunes: true)
+        let mixture = BiasPilot.mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: "naive")
+        #expect(mixture.worlds.count == 2)
+        // The two mechanisms lose 1e-6 each; the second world gets a twentieth of the runs.
+        let skewed = FaultBias(components: mixture.worlds, nominalShare: 0.1, shares: [0.95, 0.05])
+        let step = Runner.weighted(scenario: scenario, designs: [.naive], runs: 20_000..<40_000, bias: skewed, jobs: 2, tunes: true)
+        let terms = BiasPilot.shareTerms(step.panel, design: 0, bias: skewed)
+        let shares = BiasPilot.optimalShares([terms], old: skewed.shares, nominalShare: 0.1)
+        #expect(abs(shares.reduce(0, +) - 0.9) < 1e-12)
+        #expect(shares[1] > 4 * skewed.shares[1], "\(shares)")
+        #expect(zip(shares, skewed.shares).allSatisfy { $0 >= $1 * BiasPilot.sharesFloor * (1 - 1e-12) })
+        #expect(BiasPilot.optimalShares([terms], old: skewed.shares, nominalShare: 0.1) == shares, "deterministic")
+    }
+
     @Test("Unequal shares choose components in proportion and round-trip through the bias file")
     func unequalSharesRoundTrip() throws {
         var first = BiasedWorld.nominal, second = BiasedWorld.nominal

@@ -44,8 +44,11 @@ public enum BiasPilot {
     /// mechanisms are its own, and one world pooled over several designs serves the one that loses
     /// most. Per design, the climb (`tuneWorld`) finds one world; with `mixture`, the mixture
     /// steps (`refine`) then split it into one world per loss mechanism when that is worth more
-    /// per unit of work. Each design gets an equal part of the biased runs, shared among its worlds.
-    /// - Complexity: per design, (1 + at most `attempts` · `maxSteps` + `mixtureSteps` + 1) · `runsPerStep` runs.
+    /// per unit of work. Each design gets an equal part of the biased runs, shared among its worlds;
+    /// two to `jointDesigns` designs then take the joint steps (`jointRefine`) and the shares step
+    /// (`reshare`: the shares over all the worlds chosen for the variance they give).
+    /// - Complexity: per design, (1 + at most `attempts` · `maxSteps` + `mixtureSteps` + 1) · `runsPerStep` runs,
+    ///   and with the joint and shares steps 4 · `runsPerStep` more.
     public static func tune(scenario: Scenario, designs: [Design], runsPerStep: Int, maxSteps: Int = 16, finalSteps: Int = 2,
                             nominalShare: Double = 0.1, jobs: Int, mixture: Bool = true) -> (bias: FaultBias, steps: [Step]) {
         var mixtures: [Mixture] = []
@@ -63,13 +66,15 @@ public enum BiasPilot {
             steps += refined.steps
             mixtures.append(refined.mixture)
         }
-        if mixture && designs.count > 1 && designs.count <= jointDesigns {
-            let joint = jointRefine(scenario: scenario, designs: designs, mixtures: mixtures, firstRun: firstRun + UInt64(attempts + 1) << 40,
-                                    runsPerStep: runsPerStep, nominalShare: nominalShare, jobs: jobs)
-            mixtures = joint.mixtures
-            steps += joint.steps
+        guard mixture && designs.count > 1 && designs.count <= jointDesigns else {
+            return (combined(mixtures, nominalShare: nominalShare), steps)
         }
-        return (combined(mixtures, nominalShare: nominalShare), steps)
+        let joint = jointRefine(scenario: scenario, designs: designs, mixtures: mixtures, firstRun: firstRun + UInt64(attempts + 1) << 40,
+                                runsPerStep: runsPerStep, nominalShare: nominalShare, jobs: jobs)
+        steps += joint.steps
+        let shared = reshare(scenario: scenario, designs: designs, bias: combined(joint.mixtures, nominalShare: nominalShare),
+                             firstRun: firstRun + UInt64(attempts + 2) << 40, runsPerStep: runsPerStep, jobs: jobs)
+        return (shared.bias, steps + shared.steps)
     }
 
     /// Compared designs at most for the joint steps: a joint step keeps every design's elite runs'

@@ -237,6 +237,10 @@ public struct EliteRuns: Sendable, Equatable {
     public private(set) var weights: [Double] = []
     /// `stride` counts per run: reads (kinds), fires (kinds), tail bins (3 per slot), trait read, trait below.
     public private(set) var counts: [Int32] = []
+    /// Each run's log-likelihood ratio per component of the step's bias (`ImportanceState.logRatios`,
+    /// `components` per run): what the same run would weigh under other shares (`BiasPilot.optimalShares`).
+    public private(set) var ratios: [Int64] = []
+    public private(set) var components = 0
 
     static let kinds = FaultKind.allCases.count
     static let stride = 2 * kinds + 3 * TailSlot.allCases.count + 2
@@ -255,13 +259,23 @@ public struct EliteRuns: Sendable, Equatable {
         counts.append(contentsOf: state.tailBins)
         counts.append(state.traitRead ? 1 : 0)
         counts.append(state.traitBelow ? 1 : 0)
+        precondition(components == 0 || components == state.logRatios.count, "one bias per pilot step")
+        components = state.logRatios.count
+        ratios.append(contentsOf: state.logRatios)
     }
 
     mutating func merge(_ other: EliteRuns) {
         runs += other.runs
         weights += other.weights
         counts += other.counts
+        precondition(components == 0 || other.components == 0 || components == other.components, "one bias per pilot step")
+        components = max(components, other.components)
+        ratios += other.ratios
     }
+
+    /// Record `index`'s log-likelihood ratio under component `c`.
+    @inline(__always)
+    func ratio(_ index: Int, _ c: Int) -> Int64 { ratios[index * components + c] }
 
     /// Record `index`'s count at `offset` (one of the offsets above plus a kind, bin or 0/1).
     @inline(__always)

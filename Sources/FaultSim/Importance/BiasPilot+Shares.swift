@@ -1,0 +1,146 @@
+import Policies
+
+/// The mixture's shares over its worlds, chosen for the variance they give (the pilot's last
+/// step when two to `jointDesigns` designs are tuned together).
+///
+/// Why: the worlds' shares come from the lost mass each world's group explained in the pilot,
+/// a design's worlds an equal part of the runs. The variance does not follow the mass. In the
+/// default scenario, under the committed pair's bias, 316 of 50,441 lost runs of `seed001-weiai`
+/// (weights 0.01 to 0.1) held 26% of its estimate and 83% of ΣY²: two-fault mechanisms (a first
+/// failure, then the user who never returns) that the mixture drew about a hundred times too
+/// rarely, while the runs at weights near 10^-4 held 54% of the estimate and 5% of ΣY².
+///
+/// Every lost run of a pilot step keeps its log-likelihood ratio under each world
+/// (`EliteRuns.ratios`), so the same runs say what any shares would give: under shares s, a run
+/// weighs 1 / D(s) with D(s) = α + Σ_c s_c · q_c/p, and design d's second moment is
+/// M_d(s) = E_old[Y² · W_old / D(s)], convex in s. The shares minimise Σ_d M_d(s) / M_d(old)
+/// (each design's variance against its own, so neither design is given up for the other) over
+/// the shares with α fixed and each world at least `sharesFloor` of its old share (a world the
+/// step's lost runs hardly reached may still serve a mechanism they did not show), by
+/// exponentiated gradient (mirror descent on the simplex; Kivinen and Warmuth 1997) for
+/// `sharesIterations` steps, keeping the best; the optimal mixture weights of multiple
+/// importance sampling (He and Owen 2014, "Optimal mixture weights in multiple importance
+/// sampling"). Sums run in the runs' order with the project's own `exp`: the same shares on any
+/// thread count.
+extension BiasPilot {
+    /// A world keeps at least this fraction of its share.
+    public static let sharesFloor = 0.25
+    /// Mirror-descent steps.
+    static let sharesIterations = 200
+
+    /// The second-moment terms of one design's lost runs under a step's bias: a_i = Y_i² · W_i
+    /// and each world's likelihood ratio q_c/p of each run, `components` per run.
+    public struct ShareTerms: Sendable {
+        public var scale: [Double] = []
+        public var likelihoods: [Double] = []
+    }
+
+    /// Design `index`'s terms from a pilot step's panel under `bias`.
+    public static func shareTerms(_ panel: WeightedPanel, design index: Int, bias: FaultBias) -> ShareTerms {
+        let elite = panel.designs[index].eliteRuns
+        let count = bias.components.count
+        precondition(elite.count == 0 || elite.components == count, "the step's ratios are the bias's")
+        var terms = ShareTerms()
+        for run in elite.ordered {
+            let ratios = (0..<count).map { elite.ratio(run, $0) }
+            let weight = bias.weight(logRatios: ratios)
+            let lost = (elite.weights[run] / weight).rounded()
+            guard weight > 0, lost > 0 else { continue }
+            terms.scale.append(lost * lost * weight)
+            // q_c/p = e^(−ln(p/q_c)), its exponent capped where a double overflows.
+            terms.likelihoods += ratios.map { DeterministicMath.exp(min(700, -Double($0) / FaultBias.logScale)) }
+        }
+        return terms
+    }
+
+    /// Σ a_i / D_i(shares) over one design's terms, and its gradient in each share.
+    static func secondMoment(_ terms: ShareTerms, shares: [Double], nominalShare: Double) -> (value: Double, gradient: [Double]) {
+        let count = shares.count
+        var value = 0.0
+        var gradient = [Double](repeating: 0, count: count)
+        for (position, scale) in terms.scale.enumerated() {
+            var density = nominalShare
+            for c in 0..<count { density += shares[c] * terms.likelihoods[position * count + c] }
+            value += scale / density
+            let slope = scale / (density * density)
+            for c in 0..<count { gradient[c] -= slope * terms.likelihoods[position * count + c] }
+        }
+        return (value, gradient)
+    }
+
+    /// The shares (of all runs, adding up to 1 − α) that minimise Σ_d M_d(s) / M_d(old) over the
+    /// designs' terms; `old`: the bias's shares. The old shares when no design has lost runs.
+    /// - Complexity: O(`sharesIterations` · lost runs · worlds).
+    public static func optimalShares(_ designs: [ShareTerms], old: [Double], nominalShare: Double) -> [Double] {
+        let count = old.count
+        let baselines = designs.map { secondMoment($0, shares: old, nominalShare: nominalShare).value }
+        let used = designs.indices.filter { baselines[$0] > 0 && baselines[$0].isFinite }
+        guard !used.isEmpty, count > 1 else { return old }
+        func objective(_ shares: [Double]) -> (value: Double, gradient: [Double]) {
+            var value = 0.0, gradient = [Double](repeating: 0, count: count)
+            for index in used {
+                let moment = secondMoment(designs[index], shares: shares, nominalShare: nominalShare)
+                value += moment.value / baselines[index]
+                for c in 0..<count { gradient[c] += moment.gradient[c] / baselines[index] }
+            }
+            return (value, gradient)
+        }
+        // Shares above the floors: free[c] of the free total, moved by mirror descent.
+        let floors = old.map { $0 * sharesFloor }
+        let freeTotal = old.reduce(0, +) - floors.reduce(0, +)
+        var free = zip(old, floors).map { ($0 - $1) / freeTotal }
+        func shares(_ free: [Double]) -> [Double] { (0..<count).map { floors[$0] + free[$0] * freeTotal } }
+        var best = (value: Double(used.count), shares: old)
+        for _ in 0..<sharesIterations {
+            let current = shares(free)
+            let (value, gradient) = objective(current)
+            if value < best.value { best = (value, current) }
+            // A step that moves a share by at most a factor e per iteration.
+            let largest = gradient.map { abs($0) * freeTotal }.max() ?? 0
+            guard largest > 0 else { break }
+            let step = 1 / largest
+            var moved = (0..<count).map { free[$0] * DeterministicMath.exp(-step * gradient[$0] * freeTotal) }
+            let total = moved.reduce(0, +)
+            guard total > 0 && total.isFinite else { break }
+            for c in 0..<count { moved[c] /= total }
+            free = moved
+        }
+        return best.shares
+    }
+}
+
+extension BiasPilot {
+    /// The shares step: a pilot step under `bias` (the designs' kept worlds at their fitted
+    /// shares) gives the lost runs' ratios, `optimalShares` new shares, and a second step under
+    /// them checks they do better: kept when Σ_d (relative variance new / old) is below the
+    /// designs' count, else the fitted shares stay.
+    /// - Complexity: 2 · `runsPerStep` runs of every design.
+    static func reshare(scenario: Scenario, designs: [Design], bias: FaultBias, firstRun: UInt64, runsPerStep: Int,
+                        jobs: Int) -> (bias: FaultBias, steps: [Step]) {
+        var steps: [Step] = []
+        func step(_ bias: FaultBias, from start: UInt64, _ label: String) -> (panel: WeightedPanel, variances: [Double]) {
+            let result = Runner.weighted(scenario: scenario, designs: designs, runs: start..<(start + UInt64(runsPerStep)), bias: bias,
+                                         jobs: jobs, tunes: true, levels: nil)
+            var variances: [Double] = []
+            for (index, design) in designs.enumerated() {
+                let estimate = result.panel.rate(index, .lost, intents: result.tallies[index].intents)
+                steps.append(Step(design: design.name, label: label, eventRuns: estimate.eventRuns, effectiveSize: estimate.effectiveSize))
+                variances.append(estimate.eventRuns >= minimumEvents ? relativeVariance(result.panel, design: index) : .infinity)
+            }
+            return (result.panel, variances)
+        }
+        let fitted = step(bias, from: firstRun, "shares 1: as fitted")
+        let terms = designs.indices.map { shareTerms(fitted.panel, design: $0, bias: bias) }
+        let shares = optimalShares(terms, old: bias.shares, nominalShare: bias.nominalShare)
+        let candidate = FaultBias(components: bias.components, nominalShare: bias.nominalShare, shares: shares)
+        let tried = step(candidate, from: firstRun + UInt64(runsPerStep), "shares 2: by variance")
+        let ratio = designs.indices.reduce(0.0) { $0 + tried.variances[$1] / fitted.variances[$1] }
+        let better = ratio.isFinite && ratio < Double(designs.count)
+        let kept = better ? designs.count : 0
+        for index in kept..<(kept + designs.count) {
+            steps[index] = Step(design: steps[index].design, label: steps[index].label + " (kept)", eventRuns: steps[index].eventRuns,
+                                effectiveSize: steps[index].effectiveSize)
+        }
+        return (better ? candidate : bias, steps)
+    }
+}

@@ -193,12 +193,17 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         return scenario
     }
 
-    @Test("The mixture pilot gives each of two planted loss mechanisms its own world, biasing only that mechanism's kinds")
-    func mixturePilotSeparatesMechanisms() {
+    /// The two-mechanism scenario and the mixture the pilot fits to 20,000 runs of a broad world.
+    static func plantedMixture() -> (Scenario, BiasPilot.Mixture) {
         let scenario = Self.twoMechanisms()
         let broad = ImportanceCoverageTests.biased([.appCrash: 0.3, .neverComesBack: 0.3, .outsideAppPurchase: 0.3])
         let result = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<20_000, bias: broad, jobs: 2, tunes: true)
-        let mixture = BiasPilot.mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: "naive")
+        return (scenario, BiasPilot.mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: "naive"))
+    }
+
+    @Test("The mixture pilot gives each of two planted loss mechanisms its own world, biasing only that mechanism's kinds")
+    func mixturePilotSeparatesMechanisms() {
+        let (scenario, mixture) = Self.plantedMixture()
         #expect(mixture.worlds.count == 2, "\(mixture.worlds.map(\.biasedKinds))")
         let outside = mixture.worlds.first { $0.firing[FaultKind.outsideAppPurchase.rawValue] > 0 }
         let crash = mixture.worlds.first { $0.firing[FaultKind.appCrash.rawValue] > 0 }
@@ -215,10 +220,7 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
 
     @Test("The shares step moves runs to the world whose mechanism they under-sample, no world below its floor")
     func sharesFollowVariance() {
-        let scenario = Self.twoMechanisms()
-        let broad = ImportanceCoverageTests.biased([.appCrash: 0.3, .neverComesBack: 0.3, .outsideAppPurchase: 0.3])
-        let result = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<20_000, bias: broad, jobs: 2, tunes: true)
-        let mixture = BiasPilot.mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: "naive")
+        let (scenario, mixture) = Self.plantedMixture()
         #expect(mixture.worlds.count == 2)
         // The two mechanisms lose 1e-6 each; the second world gets a twentieth of the runs.
         let skewed = FaultBias(components: mixture.worlds, nominalShare: 0.1, shares: [0.95, 0.05])

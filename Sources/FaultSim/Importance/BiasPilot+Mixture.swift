@@ -105,9 +105,7 @@ extension BiasPilot {
         if best.mixture.broad == nil {
             best.mixture.broad = candidate.broad
         }
-        let kept = steps[best.step]
-        steps[best.step] = Step(design: kept.design, label: kept.label + " (kept)", eventRuns: kept.eventRuns,
-                                effectiveSize: kept.effectiveSize)
+        steps[best.step] = steps[best.step].kept
         return (best.mixture, steps)
     }
 
@@ -316,13 +314,11 @@ extension BiasPilot {
             let result = Runner.weighted(scenario: scenario, designs: designs, runs: start..<(start + UInt64(runsPerStep)),
                                          bias: combined(candidate, nominalShare: nominalShare), jobs: jobs, tunes: true, levels: nil)
             start += UInt64(runsPerStep)
+            let variances = recordSteps(result.panel, tallies: result.tallies, designs: designs,
+                                        label: { "\(label): \(Grouped.count(candidate[$0].worlds.count, "world"))" }, into: &steps)
             var works: [Double] = [], fitted: [Mixture] = []
             for (index, design) in designs.enumerated() {
-                let estimate = result.panel.rate(index, .lost, intents: result.tallies[index].intents)
-                steps.append(Step(design: design.name, label: "\(label): \(Grouped.count(candidate[index].worlds.count, "world"))",
-                                  eventRuns: estimate.eventRuns, effectiveSize: estimate.effectiveSize))
-                let variance = estimate.eventRuns >= minimumEvents ? relativeVariance(result.panel, design: index) : .infinity
-                works.append(variance * Double(max(result.tallies[index].events, 1)) / Double(runsPerStep))
+                works.append(variances[index] * Double(max(result.tallies[index].events, 1)) / Double(runsPerStep))
                 var next = mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: design.name, index: index)
                 next.broad = candidate[index].broad
                 fitted.append(next.worlds.isEmpty ? candidate[index] : next)

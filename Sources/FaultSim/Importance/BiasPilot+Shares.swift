@@ -121,13 +121,7 @@ extension BiasPilot {
         func step(_ bias: FaultBias, from start: UInt64, _ label: String) -> (panel: WeightedPanel, variances: [Double]) {
             let result = Runner.weighted(scenario: scenario, designs: designs, runs: start..<(start + UInt64(runsPerStep)), bias: bias,
                                          jobs: jobs, tunes: true, levels: nil)
-            var variances: [Double] = []
-            for (index, design) in designs.enumerated() {
-                let estimate = result.panel.rate(index, .lost, intents: result.tallies[index].intents)
-                steps.append(Step(design: design.name, label: label, eventRuns: estimate.eventRuns, effectiveSize: estimate.effectiveSize))
-                variances.append(estimate.eventRuns >= minimumEvents ? relativeVariance(result.panel, design: index) : .infinity)
-            }
-            return (result.panel, variances)
+            return (result.panel, recordSteps(result.panel, tallies: result.tallies, designs: designs, label: { _ in label }, into: &steps))
         }
         let fitted = step(bias, from: firstRun, "shares 1: as fitted")
         let terms = designs.indices.map { shareTerms(fitted.panel, design: $0, bias: bias) }
@@ -137,10 +131,7 @@ extension BiasPilot {
         let ratio = designs.indices.reduce(0.0) { $0 + tried.variances[$1] / fitted.variances[$1] }
         let better = ratio.isFinite && ratio < Double(designs.count)
         let kept = better ? designs.count : 0
-        for index in kept..<(kept + designs.count) {
-            steps[index] = Step(design: steps[index].design, label: steps[index].label + " (kept)", eventRuns: steps[index].eventRuns,
-                                effectiveSize: steps[index].effectiveSize)
-        }
+        for index in kept..<(kept + designs.count) { steps[index] = steps[index].kept }
         return (better ? candidate : bias, steps)
     }
 }

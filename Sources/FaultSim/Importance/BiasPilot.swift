@@ -38,6 +38,22 @@ public enum BiasPilot {
         public let label: String
         public let eventRuns: Int64
         public let effectiveSize: Double
+
+        /// The same step marked as the one whose worlds the pilot kept.
+        var kept: Step { Step(design: design, label: label + " (kept)", eventRuns: eventRuns, effectiveSize: effectiveSize) }
+    }
+
+    /// Each design's lost-order estimate on a pilot step (`panel` and `tallies` of `designs`),
+    /// added to `steps` labelled `label(index)`, and its relative variance per run (infinite
+    /// below `minimumEvents` lost runs).
+    static func recordSteps(_ panel: WeightedPanel, tallies: [DesignTally], designs: [Design], label: (Int) -> String,
+                            into steps: inout [Step]) -> [Double] {
+        designs.indices.map { index in
+            let estimate = panel.rate(index, .lost, intents: tallies[index].intents)
+            steps.append(Step(design: designs[index].name, label: label(index), eventRuns: estimate.eventRuns,
+                              effectiveSize: estimate.effectiveSize))
+            return estimate.eventRuns >= minimumEvents ? relativeVariance(panel, design: index) : .infinity
+        }
     }
 
     /// Tunes biased worlds for each design's lost orders and returns their mixture: each design's

@@ -69,10 +69,14 @@ enum ImportanceJob {
 
     /// The job's bias: read from `--bias`, or tuned by a pilot for `designs` at `scenario`; with
     /// its file text (what `--bias-out` writes and a part's digest covers) and the lines that say
-    /// where it came from and what it biases (printed before the estimates).
-    static func chosenBias(_ context: CommandContext, scenario: Scenario, designs: [Design], tunedWhere: String = "") throws(CommandFailure)
+    /// where it came from and what it biases (printed before the estimates). `runsPerStep`, when
+    /// the caller sizes the pilot's steps itself; a design in `reusing` keeps the bias an earlier
+    /// pilot tuned for it (`BiasPilot.tune`).
+    static func chosenBias(_ context: CommandContext, scenario: Scenario, designs: [Design], tunedWhere: String = "",
+                           runsPerStep: Int? = nil, reusing: [String: FaultBias] = [:]) throws(CommandFailure)
         -> (bias: FaultBias, text: String, description: String, steps: [BiasPilot.Step]) {
-        let perStep = try context.integerOrDefault(pilotRuns, in: 1_000...ScenarioInput.maxRuns)
+        let perStep: Int
+        if let runsPerStep { perStep = runsPerStep } else { perStep = try context.integerOrDefault(pilotRuns, in: 1_000...ScenarioInput.maxRuns) }
         var description: String
         let bias: FaultBias, text: String
         var steps: [BiasPilot.Step] = []
@@ -80,11 +84,12 @@ enum ImportanceJob {
             (bias, text) = try loadBias(path)
             description = "bias: read from \(path)\n"
         } else {
-            let tuned = BiasPilot.tune(scenario: scenario, designs: designs, runsPerStep: perStep, jobs: context.jobs)
+            let tuned = BiasPilot.tune(scenario: scenario, designs: designs, runsPerStep: perStep, jobs: context.jobs, reusing: reusing)
             (bias, text, steps) = (tuned.bias, tuned.bias.fileText(scenario: scenario.name, steps: tuned.steps), tuned.steps)
+            let reused = designs.map(\.name).filter { reusing[$0] != nil }
             description = "bias: per design, worlds tuned for its lost orders by multilevel cross-entropy\(tunedWhere), then one world per "
                 + "loss mechanism where that is worth more, \(Grouped.format(perStep)) pilot runs per step from run 2^62 (disjoint from the runs "
-                + "estimated)\n\n"
+                + "estimated)" + (reused.isEmpty ? "" : "; \(reused.joined(separator: ", ")) kept the worlds tuned for it before") + "\n\n"
                 + ImportanceTable.pilotText(tuned.steps)
         }
         description += "sampled from a mixture: the nominal world in \(FixedPoint.format(bias.nominalShare * 100, places: 0))% of the runs, "

@@ -88,7 +88,9 @@ enum OptimizeCommand: Command {
         if context.given(ImportanceJob.importance) {
             let candidates = Optimizer.weightedCandidates(result)
             let chosen = try ImportanceJob.chosenBias(context, scenario: scenario, designs: candidates,
-                                                      tunedWhere: " for the front and the designs the counts did not place")
+                                                      tunedWhere: " for the front and the designs the counts did not place",
+                                                      runsPerStep: certificationPilotRuns(context, certifiedRuns: result.runs),
+                                                      reusing: raceWorlds(context, settings: settings))
             let weighting = ProgressLine(total: settings.runs, label: "simrun optimize --importance", quiet: context.given(CommonOptions.quiet))
             result.weighted = Optimizer.certifyWeighted(result, designs: candidates, scenario: scenario, bias: chosen.bias, biasText: chosen.text,
                                                         jobs: context.jobs, progress: weighting.counter)
@@ -117,6 +119,22 @@ enum OptimizeCommand: Command {
         settings.raceBiasText = context.value(ImportanceJob.bias).map { "read from \($0) (\(worlds))" }
             ?? "tuned by the pilot for \(recommended.name): its worlds and, when its pilot settled, a broad world (\(worlds), "
                 + "\(Grouped.count(chosen.steps.count, "pilot step")) of \(Grouped.format(perStep)) runs)"
+    }
+
+    /// The certification pilot's runs per step: `--pilot-runs`, else its default but at most a
+    /// quarter of the certified runs. Why: the certification weighs 100,000 runs of about eight
+    /// designs, and a pilot of 100,000-run steps for each of them (about 70 steps) cost seven
+    /// times that estimate and made `optimize --importance` slower than the plain command.
+    static func certificationPilotRuns(_ context: CommandContext, certifiedRuns: Int) throws(CommandFailure) -> Int {
+        let runs = try context.integerOrDefault(ImportanceJob.pilotRuns, in: 1_000...ScenarioInput.maxRuns)
+        return context.given(ImportanceJob.pilotRuns) ? runs : max(1_000, min(runs, certifiedRuns / 4))
+    }
+
+    /// The worlds the race's pilot tuned for the recommended design, which the certification
+    /// keeps for it rather than tuning them again (on smaller steps); none when `--bias` gave them.
+    static func raceWorlds(_ context: CommandContext, settings: Optimizer.Settings) -> [String: FaultBias] {
+        guard !context.given(ImportanceJob.bias), let bias = settings.raceBias else { return [:] }
+        return [Design.faultSimRecommended.name: bias]
     }
 
     /// The race's settings: the library's defaults, with what the command line changed.

@@ -218,6 +218,16 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(lost.low <= 2e-6 && 2e-6 <= lost.high && lost.warning == nil, "\(lost)")
     }
 
+    @Test("A design whose bias an earlier pilot tuned keeps its worlds and shares, with no pilot step")
+    func tuneReusesAnEarlierBias() {
+        let (scenario, mixture) = Self.plantedMixture()
+        let earlier = FaultBias(components: mixture.worlds, nominalShare: 0.1, shares: mixture.shares)
+        let tuned = BiasPilot.tune(scenario: scenario, designs: [.naive], runsPerStep: 1_000, jobs: 1, reusing: ["naive": earlier])
+        #expect(tuned.steps.isEmpty)
+        #expect(tuned.bias.components.map(\.firing) == earlier.components.map(\.firing) && tuned.bias.nominalShare == earlier.nominalShare)
+        #expect(zip(tuned.bias.shares, earlier.shares).allSatisfy { abs($0 - $1) < 1e-15 }, "\(tuned.bias.shares) \(earlier.shares)")
+    }
+
     @Test("The shares step moves runs to the world whose mechanism they under-sample, no world below its floor")
     func sharesFollowVariance() {
         let (scenario, mixture) = Self.plantedMixture()

@@ -63,13 +63,19 @@ public enum BiasPilot {
     /// per unit of work. Each design gets an equal part of the biased runs, shared among its worlds;
     /// two to `jointDesigns` designs then take the joint steps (`jointRefine`) and the shares step
     /// (`reshare`: the shares over all the worlds chosen for the variance they give).
-    /// - Complexity: per design, (1 + at most `attempts` · `maxSteps` + `mixtureSteps` + 1) · `runsPerStep` runs,
-    ///   and with the joint and shares steps 4 · `runsPerStep` more.
+    /// A design named in `reusing` is not tuned again: its bias, from an earlier pilot, is its mixture.
+    /// - Complexity: per design not in `reusing`, (1 + at most `attempts` · `maxSteps` + `mixtureSteps` + 1) · `runsPerStep`
+    ///   runs, and with the joint and shares steps 4 · `runsPerStep` more.
     public static func tune(scenario: Scenario, designs: [Design], runsPerStep: Int, maxSteps: Int = 16, finalSteps: Int = 2,
-                            nominalShare: Double = 0.1, jobs: Int, mixture: Bool = true) -> (bias: FaultBias, steps: [Step]) {
+                            nominalShare: Double = 0.1, jobs: Int, mixture: Bool = true,
+                            reusing: [String: FaultBias] = [:]) -> (bias: FaultBias, steps: [Step]) {
         var mixtures: [Mixture] = []
         var steps: [Step] = []
         for design in designs {
+            if let earlier = reusing[design.name] {
+                mixtures.append(Mixture(worlds: earlier.components, shares: earlier.shares.map { $0 / (1 - earlier.nominalShare) }))
+                continue
+            }
             let tuned = tuneWorld(scenario: scenario, design: design, runsPerStep: runsPerStep, maxSteps: maxSteps, finalSteps: finalSteps,
                                   nominalShare: nominalShare, jobs: jobs)
             steps += tuned.steps

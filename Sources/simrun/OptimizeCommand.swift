@@ -66,7 +66,7 @@ enum OptimizeCommand: Command {
 
         // The space's size first: counting its legal designs takes seconds, the search minutes.
         let started = DispatchTime.now().uptimeNanoseconds
-        let legal = designSpace.legalCount
+        let legal = designSpace.legalCount(jobs: context.jobs)
         if let spacePath {
             do throws(ScenarioError) {
                 try designSpace.checkSearchable(file: spacePath, legal: legal)

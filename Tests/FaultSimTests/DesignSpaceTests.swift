@@ -50,6 +50,7 @@ struct DesignSpaceTests {
         }
         #expect(space.combinations == 2 * 3 * 4 * 2 * 2)
         #expect(space.legalCount == brute)
+        #expect([2, 3, 7].allSatisfy { space.legalCount(jobs: $0) == brute }, "the same count on any number of threads")
         var enumerated: UInt64 = 0
         space.forEachLegalPoint { _ in enumerated += 1 }
         #expect(enumerated == brute)

@@ -17,7 +17,7 @@ extension Optimizer {
     public static func run(scenario: Scenario, space: DesignSpace, designs: [Design], settings: Settings, legalCount: UInt64? = nil,
                            source: String? = nil, spaceFile: String? = nil,
                            progress: ProgressCounter? = nil) -> Result {
-        let legal = legalCount ?? space.legalCount
+        let legal = legalCount ?? space.legalCount(jobs: settings.jobs)
         let enumerated = legal <= settings.enumerateUpTo
         var race = Race(scenario: scenario, space: space, settings: settings, progress: progress)
         var statistics = Statistics()

@@ -1,3 +1,4 @@
+import Dispatch
 import Policies
 
 /// A set of designs to search: for each axis of `DesignAxis.table`, the values it may take (all
@@ -106,16 +107,37 @@ public struct DesignSpace: Sendable {
     /// The number of legal designs in the space, exactly: the product of the unconstrained
     /// axes' value counts (no value of theirs makes a design illegal) times the number of legal
     /// combinations of the constrained axes, which are enumerated.
+    /// On `jobs` threads, the combinations split by their values of the first constrained axes
+    /// (at least `64 · jobs` such heads, dealt round-robin, so the threads finish together): a sum,
+    /// the same on any thread count.
+    /// (The full space of `simrun optimize`: 8.6 s on one thread here.)
     /// - Complexity: O(product of the constrained axes' value counts) legality checks.
-    public var legalCount: UInt64 {
+    public func legalCount(jobs: Int) -> UInt64 {
         let constrained = varyingAxes.filter { DesignAxis.table[$0].constrained }
         let free = varyingAxes.filter { !DesignAxis.table[$0].constrained }
         let freeProduct = free.reduce(UInt64(1)) { $0.multipliedReportingOverflow(by: UInt64(allowed[$1].count)).partialValue }
-        var legal: UInt64 = 0
-        forEachCombination(of: constrained) { _, design in if design.isShippable { legal += 1 } }
-        let (count, overflow) = legal.multipliedReportingOverflow(by: freeProduct)
+        var split = 0, headCount = 1
+        while split < constrained.count && headCount < 64 * jobs {
+            headCount *= allowed[constrained[split]].count
+            split += 1
+        }
+        var starts: [DesignPoint] = []
+        forEachCombination(of: Array(constrained.prefix(split))) { point, _ in starts.append(point) }
+        let rest = Array(constrained.dropFirst(split)), workers = max(1, min(jobs, starts.count))
+        let counts = WorkerResults<UInt64>(workers: workers), heads = starts
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var legal: UInt64 = 0
+            for index in stride(from: worker, to: heads.count, by: workers) {
+                forEachCombination(of: rest, from: heads[index]) { _, design in if design.isShippable { legal += 1 } }
+            }
+            counts.store(worker: worker, legal)
+        }
+        let (count, overflow) = counts.results.reduce(0, +).multipliedReportingOverflow(by: freeProduct)
         return overflow ? .max : count
     }
+
+    /// `legalCount(jobs:)` on one thread.
+    public var legalCount: UInt64 { legalCount(jobs: 1) }
 
     /// The problems (`Design.problems`, in rule order) every combination of the space has: why
     /// a space without a legal design has none. Empty when the combinations fail for different
@@ -139,14 +161,15 @@ public struct DesignSpace: Sendable {
     }
 
     /// Calls `body` with every combination of `axes`' allowed values, the other axes at their
-    /// first allowed value, in odometer order (the last of `axes` fastest), and with the design
+    /// first allowed value (or at `start`'s values), in odometer order (the last of `axes` fastest), and with the design
     /// at that point named "" (as `isLegal` judges it). The design is kept up to date one changed
     /// axis at a time rather than built from `base` at every point: a value sets its axis alone
     /// (`DesignAxis`), so the result is the same, and building all of a design's axes for each
     /// of the full space's constrained combinations took `optimize` 80 s before its search began.
     /// - Complexity: O(combinations), amortised O(1) axis changes each.
-    private func forEachCombination(of axes: [Int], _ body: (DesignPoint, borrowing Design) -> Void) {
-        var point = DesignPoint(indices: allowed.map { UInt8($0[0]) })
+    private func forEachCombination(of axes: [Int], from start: DesignPoint? = nil, _ body: (DesignPoint, borrowing Design) -> Void) {
+        var point = start ?? DesignPoint(indices: allowed.map { UInt8($0[0]) })
+        for axis in axes { point.indices[axis] = UInt8(allowed[axis][0]) }
         var design = self.axes(at: point)
         design.name = ""
         var positions = [Int](repeating: 0, count: axes.count)

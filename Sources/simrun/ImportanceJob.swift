@@ -89,7 +89,8 @@ enum ImportanceJob {
             let reused = designs.map(\.name).filter { reusing[$0] != nil }
             description = "bias: per design, worlds tuned for its lost orders by multilevel cross-entropy\(tunedWhere), then one world per "
                 + "loss mechanism where that is worth more, \(Grouped.format(perStep)) pilot runs per step from run 2^62 (disjoint from the runs "
-                + "estimated)" + (reused.isEmpty ? "" : "; \(reused.joined(separator: ", ")) kept the worlds tuned for it before") + "\n\n"
+                + "estimated)"
+                + (reused.isEmpty ? "" : "; \(reused.joined(separator: ", ")) kept the worlds this command's earlier pilot tuned for it") + "\n\n"
                 + ImportanceTable.pilotText(tuned.steps)
         }
         description += "sampled from a mixture: the nominal world in \(FixedPoint.format(bias.nominalShare * 100, places: 0))% of the runs, "

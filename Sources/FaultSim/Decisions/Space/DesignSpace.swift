@@ -121,10 +121,9 @@ public struct DesignSpace: Sendable {
             headCount *= allowed[constrained[split]].count
             split += 1
         }
-        var starts: [DesignPoint] = []
-        forEachCombination(of: Array(constrained.prefix(split))) { point, _ in starts.append(point) }
-        let rest = Array(constrained.dropFirst(split)), workers = max(1, min(jobs, starts.count))
-        let counts = WorkerResults<UInt64>(workers: workers), heads = starts
+        let heads = points(of: Array(constrained.prefix(split)))
+        let rest = Array(constrained.dropFirst(split)), workers = max(1, min(jobs, heads.count))
+        let counts = WorkerResults<UInt64>(workers: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var legal: UInt64 = 0
             for index in stride(from: worker, to: heads.count, by: workers) {
@@ -134,6 +133,13 @@ public struct DesignSpace: Sendable {
         }
         let (count, overflow) = counts.results.reduce(0, +).multipliedReportingOverflow(by: freeProduct)
         return overflow ? .max : count
+    }
+
+    /// Every combination of `axes`' allowed values, the other axes at their first, legal or not.
+    private func points(of axes: [Int]) -> [DesignPoint] {
+        var points: [DesignPoint] = []
+        forEachCombination(of: axes) { point, _ in points.append(point) }
+        return points
     }
 
     /// `legalCount(jobs:)` on one thread.
@@ -161,11 +167,12 @@ public struct DesignSpace: Sendable {
     }
 
     /// Calls `body` with every combination of `axes`' allowed values, the other axes at their
-    /// first allowed value (or at `start`'s values), in odometer order (the last of `axes` fastest), and with the design
-    /// at that point named "" (as `isLegal` judges it). The design is kept up to date one changed
-    /// axis at a time rather than built from `base` at every point: a value sets its axis alone
-    /// (`DesignAxis`), so the result is the same, and building all of a design's axes for each
-    /// of the full space's constrained combinations took `optimize` 80 s before its search began.
+    /// first allowed value (or at `start`'s values), in odometer order (the last of `axes`
+    /// fastest), and with the design at that point named "" (as `isLegal` judges it). The design
+    /// is kept up to date one changed axis at a time rather than built from `base` at every
+    /// point: a value sets its axis alone (`DesignAxis`), so the result is the same, and building
+    /// all of a design's axes for each of the full space's constrained combinations took
+    /// `optimize` 80 s before its search began.
     /// - Complexity: O(combinations), amortised O(1) axis changes each.
     private func forEachCombination(of axes: [Int], from start: DesignPoint? = nil, _ body: (DesignPoint, borrowing Design) -> Void) {
         var point = start ?? DesignPoint(indices: allowed.map { UInt8($0[0]) })

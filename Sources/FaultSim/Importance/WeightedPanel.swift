@@ -64,15 +64,17 @@ public struct WeightedPanel: RunAccumulator, Equatable {
         for design in 0..<designCount {
             // Everything read from the worlds before the sums change: bound before the writes, the
             // design's worlds and the run's importance state were copied, every array retained and
-            // released (callgrind, two designs: 31,020 → 29,847 instructions a run).
-            let weight = worlds[design].lastRunWeight(bias)
+            // released (callgrind, two designs: 31,020 → 29,847 instructions a run). The state is
+            // read once: each copy retains its references.
+            let state = worlds[design].lastRunImportanceState
+            assert(state.bias == bias, "the panel's bias")
+            let weight = state.weight
             if tunes {
                 let score = worlds[design].lastRunDeliveryScore
                 let elite = levels.map { score >= $0[design] ? weight : 0 } ?? weight * Double(masks[design].lost.nonzeroBitCount)
-                designs[design].recordPilot(worlds[design].lastRunImportanceState, elite: elite, score: score, run: levels == nil ? run : nil)
+                designs[design].recordPilot(state, elite: elite, score: score, run: levels == nil ? run : nil)
             }
-            let (fires, nominal) = worlds[design].lastRunFirings
-            designs[design].record(fires: fires, nominal: nominal, weight: weight, masks: masks[design])
+            designs[design].record(state, weight: weight, masks: masks[design])
             if masks[design].lost != 0 { designs[design].recordCauses(worlds[design].lastRunVerdicts, weight: weight) }
             for (index, outcome) in Self.outcomes.enumerated() {
                 counts[design * Self.outcomes.count + index] = weight * Double(masks[design][outcome].nonzeroBitCount)
@@ -99,13 +101,11 @@ public struct WeightedPanel: RunAccumulator, Equatable {
 }
 
 extension DesignWorlds {
-    /// The last run's weight under `bias`.
-    func lastRunWeight(_ bias: FaultBias) -> Double { bias.weight(logRatios: lastRunImportanceState.logRatios) }
-
-    /// The last run's firings per kind (`FaultKind.rawValue`) and whether it drew from the nominal world.
-    var lastRunFirings: (fires: [Int32], nominal: Bool) {
+    /// The last run's weight under `bias` (the worlds' own bias: checked in debug builds).
+    func lastRunWeight(_ bias: FaultBias) -> Double {
         let state = lastRunImportanceState
-        return (state.fires, state.component == nil)
+        assert(state.bias == bias, "the panel's bias")
+        return state.weight
     }
 }
 
@@ -145,9 +145,10 @@ public struct WeightedDesign: Sendable, Equatable {
     /// Pilot on lost orders only: each elite run's draws, for the mixture pilot's mechanisms.
     public var eliteRuns = EliteRuns()
 
-    /// Adds a run of weight `weight` that ended in `masks`, with `fires` firings per kind, drawn
-    /// from the nominal world if `nominal`.
-    mutating func record(fires: [Int32], nominal: Bool, weight: Double, masks: OutcomeMasks) {
+    /// Adds a run of weight `weight` that ended in `masks`, read as `state` says (its firings per
+    /// kind, and whether it drew from the nominal world).
+    mutating func record(_ state: ImportanceState, weight: Double, masks: OutcomeMasks) {
+        let nominal = state.component == nil
         weights.add(weight)
         weightSquares.add(weight * weight)
         if nominal { nominalRuns += 1 }
@@ -161,7 +162,7 @@ public struct WeightedDesign: Sendable, Equatable {
             eventRuns[index] += 1
             if nominal { nominalCounts[index] += Int64(count) }
         }
-        for kind in firings.indices where fires[kind] > 0 { firings[kind].add(weight * Double(fires[kind])) }
+        for kind in firings.indices where state.fires(kind) > 0 { firings[kind].add(weight * Double(state.fires(kind))) }
     }
 
     /// Adds the run's lost intents, by cause, at the run's weight.
@@ -181,16 +182,16 @@ public struct WeightedDesign: Sendable, Equatable {
                 if state.traitBelow { tunedTraitBelow.add(elite) }
             }
         }
-        for index in tailBins.indices where state.tailBins[index] > 0 {
-            tailBins[index] += Int64(state.tailBins[index])
-            if elite > 0 { tunedTailBins[index].add(elite * Double(state.tailBins[index])) }
+        for index in tailBins.indices where state.tailBins(index) > 0 {
+            tailBins[index] += Int64(state.tailBins(index))
+            if elite > 0 { tunedTailBins[index].add(elite * Double(state.tailBins(index))) }
         }
-        for kind in reads.indices where state.reads[kind] > 0 {
-            reads[kind] += Int64(state.reads[kind])
-            largestNominal[kind] = max(largestNominal[kind], state.largestNominal[kind])
+        for kind in reads.indices where state.reads(kind) > 0 {
+            reads[kind] += Int64(state.reads(kind))
+            largestNominal[kind] = max(largestNominal[kind], state.largestNominal(kind))
             guard elite > 0 else { continue }
-            tunedReads[kind].add(elite * Double(state.reads[kind]))
-            if state.fires[kind] > 0 { tunedFires[kind].add(elite * Double(state.fires[kind])) }
+            tunedReads[kind].add(elite * Double(state.reads(kind)))
+            if state.fires(kind) > 0 { tunedFires[kind].add(elite * Double(state.fires(kind))) }
         }
         if elite > 0 { eliteSum.add(elite) }
     }
@@ -254,14 +255,13 @@ public struct EliteRuns: Sendable, Equatable {
     mutating func append(run: UInt64, weight: Double, _ state: ImportanceState) {
         runs.append(run)
         weights.append(weight)
-        counts.append(contentsOf: state.reads)
-        counts.append(contentsOf: state.fires)
-        counts.append(contentsOf: state.tailBins)
+        counts.append(contentsOf: state.counts)
         counts.append(state.traitRead ? 1 : 0)
         counts.append(state.traitBelow ? 1 : 0)
-        precondition(components == 0 || components == state.logRatios.count, "one bias per pilot step")
-        components = state.logRatios.count
-        ratios.append(contentsOf: state.logRatios)
+        let logRatios = state.logRatios
+        precondition(components == 0 || components == logRatios.count, "one bias per pilot step")
+        components = logRatios.count
+        ratios.append(contentsOf: logRatios)
     }
 
     mutating func merge(_ other: EliteRuns) {

@@ -213,7 +213,7 @@ extension DesignWorlds {
     /// nominal world) and this design's weight for it.
     public var lastRunImportance: (component: Int?, weight: Double)? {
         guard let state = worlds[active].kernel.importance else { return nil }
-        return (state.component, state.bias.weight(logRatios: state.logRatios))
+        return (state.component, state.weight)
     }
 
     /// The last run's delivery score (`World.lastRunDeliveryScore`), for the pilot.

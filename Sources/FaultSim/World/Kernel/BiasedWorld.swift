@@ -134,7 +134,6 @@ public enum TailSlot: Int, Sendable, CaseIterable {
 
     /// Each bin's nominal width.
     static let widths = [1 - upperTail, upperTail - deepestTail, deepestTail]
-    static let starts = [0, 1 - upperTail, 1 - deepestTail]
 }
 
 /// One run's reading of the biased world, kept by the kernel: the mixture component, the

@@ -118,10 +118,17 @@ public struct FaultBias: Sendable, Equatable {
     /// (units of 2^-40, one per component). Computed with the project's own `exp`, components in
     /// order: the same bits on every machine, thread and shard.
     public func weight(logRatios: [Int64]) -> Double {
+        Self.weight(nominalShare: nominalShare, shares: shares, logRatios: logRatios)
+    }
+
+    /// The weight of `weight(logRatios:)` from the worlds' `shares` (`shares`, computed once by a
+    /// caller that weighs every run: `ImportanceState.weight`).
+    @inline(__always)
+    static func weight<Ratios: Collection<Int64>>(nominalShare: Double, shares: [Double], logRatios: Ratios) -> Double {
+        precondition(shares.count == logRatios.count, "one share per component")
         var density = nominalShare
-        let total = shareTotal, equal = equalShares
-        for (c, ratio) in logRatios.enumerated() {
-            density += share(c, total: total, equal: equal) * DeterministicMath.exp(-Double(ratio) / FaultBias.logScale)
+        for (share, ratio) in zip(shares, logRatios) {
+            density += share * DeterministicMath.exp(-Double(ratio) / FaultBias.logScale)
         }
         return 1 / density
     }

@@ -2,58 +2,37 @@
 /// that has a bias (`Kernel.importance`): the component the run draws from, the log-likelihood
 /// ratio of each component so far, and (for the pilot that tunes the bias) how often each kind
 /// was read and fired and each tail bin drawn.
+///
+/// What a point writes lives in `Counters`, raw memory this state owns alone while it runs:
+/// kept in five arrays, each write checked its array's uniqueness through a call into the
+/// runtime, and a read took 168 instructions where it takes 128 (about 28 reads a design's run;
+/// callgrind, `default`, the committed pair's bias).
 struct ImportanceState: Sendable {
     let bias: FaultBias
     /// The component this run draws from (nil: the nominal world).
     var component: Int?
-    /// ln(p(path)/q_c(path)) of the draws read so far, per component, in units of 2^-40.
-    var logRatios: [Int64]
-    /// Fault points read and fired this run, by `FaultKind.rawValue` (points with p in (0, 1)).
-    var reads: [Int32]
-    var fires: [Int32]
-    /// The last nominal probability seen per kind and each component's two log factors (p/q and
-    /// (1 − p)/(1 − q)) at `kind·K + c`, so a point pays logarithms only when its kind's
-    /// probability changes.
-    var cachedNominal: [Double]
-    var cachedFireLog: [Int64]
-    var cachedQuietLog: [Int64]
-    /// The largest nominal probability a point of each kind had in any run (for the pilot).
-    var largestNominal: [Double]
+    /// The run's ratios and counts, and the cached factors (`Counters`); one reference, taken
+    /// again (`start`) by a copy that runs.
+    private var counters: Counters
     /// The run read the iOS trait (a StoreKit 2 design) and found it below iOS 15 (for the pilot).
     var traitRead = false
     var traitBelow = false
-    /// Tail draws this run in each bin (`3·slot + bin`).
-    var tailBins: [Int32]
-    /// Each component's tail-bin log factors (nominal width over biased mass), at `(3·slot + bin)·K + c`.
-    let tailLogs: [Int64]
+    /// Read at every point, run and tail draw, computed once from `bias` (`Constants`).
+    let constants: Constants
 
     init(bias: FaultBias) {
         self.bias = bias
-        let kinds = FaultKind.allCases.count, count = bias.components.count
-        logRatios = [Int64](repeating: 0, count: count)
-        reads = [Int32](repeating: 0, count: kinds)
-        fires = reads
-        cachedNominal = [Double](repeating: -1, count: kinds)
-        cachedFireLog = [Int64](repeating: 0, count: kinds * count)
-        cachedQuietLog = cachedFireLog
-        largestNominal = [Double](repeating: 0, count: kinds)
-        tailBins = [Int32](repeating: 0, count: 3 * TailSlot.allCases.count)
-        tailLogs = TailSlot.allCases.flatMap { slot in
-            (0..<3).flatMap { bin in
-                bias.components.map { world -> Int64 in
-                    guard world.biases(slot) else { return 0 }
-                    return FaultBias.fixedLog(TailSlot.widths[bin]) - FaultBias.fixedLog(world.tailMasses(slot)[bin])
-                }
-            }
-        }
+        counters = Counters(components: bias.components.count)
+        constants = Constants(bias: bias)
     }
 
-    /// Starts run `index`: its component from the run's trait uniform, zero ratios.
+    /// Starts run `index`: its component from the run's trait uniform, zero ratios and counts.
+    /// A state copied with its world (a worker's copy of the template) shares its counters until
+    /// here: the copy that runs takes its own, as `Kernel.traceLog` does.
     mutating func start(seedKey: UInt64, run index: UInt64) {
+        if !isKnownUniquelyReferenced(&counters) { counters = Counters(copying: counters) }
         component = bias.component(seedKey: seedKey, run: index)
-        for c in logRatios.indices { logRatios[c] = 0 }
-        for kind in reads.indices { reads[kind] = 0; fires[kind] = 0 }
-        for index in tailBins.indices { tailBins[index] = 0 }
+        counters.startRun()
         traitRead = false
         traitBelow = false
     }
@@ -64,48 +43,25 @@ struct ImportanceState: Sendable {
     @inline(__always)
     mutating func read(_ kind: FaultKind, nominal p: Double, raw v: Double) -> Double {
         guard p > 0 && p < 1 else { return v }
+        let k = kind.rawValue
         var uniform = v
         if let component {
-            // Through a buffer pointer: indexed, the world was copied out (its arrays retained
-            // and released) at every read.
-            let q = bias.components.withUnsafeBufferPointer { $0[component].firing(kind, nominal: p) }
+            let q = constants.firing(component, k, nominal: p)
             if q != p { uniform = FaultBias.biasedUniform(v, nominal: p, biased: q) }
         }
         let fired = uniform < p
-        let k = kind.rawValue
-        reads[k] &+= 1
-        if fired { fires[k] &+= 1 }
-        if p > largestNominal[k] { largestNominal[k] = p }
-        if cachedNominal[k] != p { cacheLogs(kind, nominal: p) }
-        if fired { addFactors(cachedFireLog, row: k) } else { addFactors(cachedQuietLog, row: k) }
+        if counters.cachedNominal(k) != p { cacheLogs(k, nominal: p) }
+        counters.count(k, fired: fired, nominal: p)
         return uniform
     }
 
-    /// Adds row `row` of `table` (one log factor per component, rows of `logRatios.count`) to
-    /// the ratios. Through buffer pointers: one access check per array and a loop the compiler
-    /// vectorises; indexed, each component cost a bounds check and a uniqueness check (a read
-    /// took about 250 instructions with ten components, a third of a weighted run).
-    /// - Complexity: O(components).
-    @inline(__always)
-    private mutating func addFactors(_ table: [Int64], row: Int) {
-        let count = logRatios.count
-        precondition((row + 1) * count <= table.count, "a factor row past the table")
-        table.withUnsafeBufferPointer { factors in
-            logRatios.withUnsafeMutableBufferPointer { ratios in
-                let start = factors.baseAddress! + row * count
-                for c in 0..<count { ratios[c] &+= start[c] }
-            }
-        }
-    }
-
-    /// Each component's two log factors for `kind` at nominal probability `p`.
-    private mutating func cacheLogs(_ kind: FaultKind, nominal p: Double) {
-        let k = kind.rawValue, count = logRatios.count
-        cachedNominal[k] = p
-        for (c, world) in bias.components.enumerated() {
-            let q = world.firing(kind, nominal: p)
-            cachedFireLog[k * count + c] = q == p ? 0 : FaultBias.fixedLog(p) - FaultBias.fixedLog(q)
-            cachedQuietLog[k * count + c] = q == p ? 0 : FaultBias.fixedLog(1 - p) - FaultBias.fixedLog(1 - q)
+    /// Each component's two log factors for kind `k` at nominal probability `p`.
+    private func cacheLogs(_ k: Int, nominal p: Double) {
+        counters.setCachedNominal(k, p)
+        for c in 0..<constants.shares.count {
+            let q = constants.firing(c, k, nominal: p)
+            counters.setFactors(k, c, fire: q == p ? 0 : FaultBias.fixedLog(p) - FaultBias.fixedLog(q),
+                                quiet: q == p ? 0 : FaultBias.fixedLog(1 - p) - FaultBias.fixedLog(1 - q))
         }
     }
 
@@ -114,15 +70,16 @@ struct ImportanceState: Sendable {
     mutating func readTail(_ slot: TailSlot, raw v: Double) -> Double {
         var uniform = v
         var bin = TailSlot.bin(v)
-        if let component, bias.components[component].biases(slot) {
-            let masses = bias.components[component].tailMasses(slot)
-            bin = v < masses[0] ? 0 : (v < masses[0] + masses[1] ? 1 : 2)
-            let offset = bin == 0 ? 0 : (bin == 1 ? masses[0] : masses[0] + masses[1])
-            uniform = TailSlot.starts[bin] + (v - offset) * (TailSlot.widths[bin] / masses[bin])
-            uniform = min(max(uniform, TailSlot.starts[bin]), bin == 2 ? 0x1.fffffffffffffp-1 : TailSlot.starts[bin + 1].nextDown)
+        if let component, let tail = constants.tail(component, slot) {
+            bin = v < tail.masses.0 ? 0 : (v < tail.masses.0 + tail.masses.1 ? 1 : 2)
+            let offset = bin == 0 ? 0 : (bin == 1 ? tail.masses.0 : tail.masses.0 + tail.masses.1)
+            let scale = bin == 0 ? tail.scales.0 : (bin == 1 ? tail.scales.1 : tail.scales.2)
+            let start = bin == 0 ? 0 : (bin == 1 ? 1 - TailSlot.upperTail : 1 - TailSlot.deepestTail)
+            uniform = start + (v - offset) * scale
+            uniform = min(max(uniform, start), bin == 0 ? (1 - TailSlot.upperTail).nextDown
+                : (bin == 1 ? (1 - TailSlot.deepestTail).nextDown : 0x1.fffffffffffffp-1))
         }
-        tailBins[3 * slot.rawValue + bin] &+= 1
-        addFactors(tailLogs, row: 3 * slot.rawValue + bin)
+        constants.tailLogs.withUnsafeBufferPointer { counters.countTail(3 * slot.rawValue + bin, factors: $0) }
         return uniform
     }
 
@@ -130,13 +87,33 @@ struct ImportanceState: Sendable {
     mutating func addTrait(_ read: TraitRead) {
         traitRead = true
         traitBelow = read.below
-        for c in logRatios.indices { logRatios[c] &+= read.logs[c] }
+        read.logs.withUnsafeBufferPointer { counters.addRatios($0) }
     }
 
     /// A fired point's uniform as a fresh one (`Kernel.rescaled`): v/q under the run's component.
     func rescaled(_ kind: FaultKind, raw v: Double, nominal p: Double) -> Double {
         guard let component else { return Kernel.rescaled(v, p) }
-        return Kernel.rescaled(v, bias.components[component].firing(kind, nominal: p))
+        return Kernel.rescaled(v, constants.firing(component, kind.rawValue, nominal: p))
+    }
+}
+
+/// What the run read, for the weight, the panel and the pilot.
+extension ImportanceState {
+    /// ln(p(path)/q_c(path)) of the draws read so far, per component, in units of 2^-40.
+    var logRatios: [Int64] { Array(counters.ratioBuffer) }
+    /// Fault points of kind `k` (`FaultKind.rawValue`) read and fired this run (points with p in (0, 1)).
+    func reads(_ k: Int) -> Int32 { counters.count(at: Counters.readsOffset + k) }
+    func fires(_ k: Int) -> Int32 { counters.count(at: Counters.firesOffset + k) }
+    /// Tail draws this run in bin `index` (`3·slot + bin`).
+    func tailBins(_ index: Int) -> Int32 { counters.count(at: Counters.tailOffset + index) }
+    /// The largest nominal probability a point of kind `k` had in any run of this world (for the pilot).
+    func largestNominal(_ k: Int) -> Double { counters.largestNominal(k) }
+    /// The counts in `EliteRuns`' order: reads, fires and tail bins.
+    var counts: [Int32] { (0..<Counters.countsSize).map { counters.count(at: $0) } }
+
+    /// This design's weight for the run so far (`FaultBias.weight`), from the precomputed shares.
+    var weight: Double {
+        FaultBias.weight(nominalShare: bias.nominalShare, shares: constants.shares, logRatios: counters.ratioBuffer)
     }
 }
 
@@ -158,6 +135,64 @@ struct TraitRead: Sendable {
             let q = world.belowIOS15(nominal: p)
             guard q != p else { return 0 }
             return below ? FaultBias.fixedLog(p) - FaultBias.fixedLog(q) : FaultBias.fixedLog(1 - p) - FaultBias.fixedLog(1 - q)
+        }
+    }
+}
+
+extension ImportanceState {
+    /// What a weighted run reads of its bias at every point, run and tail draw, computed once:
+    /// each component's firing probabilities, its share of the runs (`FaultBias.shares`), each
+    /// biased tail's masses and bin scales, and the tail bins' log factors. Why: read from the
+    /// bias, a tail draw copied its world out and built an array of its masses (about 440
+    /// instructions a draw), and a weight summed the shares again per run. A class, so the kernel
+    /// that holds the state inline stays small (`FaultBias` says why).
+    final class Constants: Sendable {
+        /// Per component and kind (`c · kinds + k`), `BiasedWorld.firing` (0: nominal).
+        let firings: [Double]
+        /// `FaultBias.shares`, in component order.
+        let shares: [Double]
+        /// Per component and tail slot (`c · slots + slot`), nil when the slot is nominal there, else
+        /// the three bins' masses and each bin's nominal width over its mass.
+        let tails: [Tail?]
+        /// Each component's tail-bin log factors (nominal width over biased mass), at `(3·slot + bin)·K + c`.
+        let tailLogs: [Int64]
+
+        struct Tail: Sendable {
+            let masses: (Double, Double, Double)
+            let scales: (Double, Double, Double)
+        }
+
+        init(bias: FaultBias) {
+            firings = bias.components.flatMap(\.firing)
+            shares = bias.shares
+            tails = bias.components.flatMap { world in
+                TailSlot.allCases.map { slot -> Tail? in
+                    guard world.biases(slot) else { return nil }
+                    let m = world.tailMasses(slot), w = TailSlot.widths
+                    return Tail(masses: (m[0], m[1], m[2]), scales: (w[0] / m[0], w[1] / m[1], w[2] / m[2]))
+                }
+            }
+            tailLogs = TailSlot.allCases.flatMap { slot in
+                (0..<3).flatMap { bin in
+                    bias.components.map { world -> Int64 in
+                        guard world.biases(slot) else { return 0 }
+                        return FaultBias.fixedLog(TailSlot.widths[bin]) - FaultBias.fixedLog(world.tailMasses(slot)[bin])
+                    }
+                }
+            }
+        }
+
+        /// The probability a point of kind `k` with nominal probability `p` fires with in
+        /// component `c` (`BiasedWorld.firing(_:nominal:)`).
+        @inline(__always)
+        func firing(_ c: Int, _ k: Int, nominal p: Double) -> Double {
+            let q = firings.withUnsafeBufferPointer { $0[c * FaultKind.allCases.count + k] }
+            return q > 0 && p > 0 && p < 1 ? q : p
+        }
+
+        @inline(__always)
+        func tail(_ component: Int, _ slot: TailSlot) -> Tail? {
+            tails.withUnsafeBufferPointer { $0[component * TailSlot.allCases.count + slot.rawValue] }
         }
     }
 }

@@ -137,10 +137,11 @@ public struct DesignWorlds: Sendable {
         lastRunSegment = segmentPlan.bounds.isEmpty ? 0 : segmentPlan.segment(of: index)
         let slot = slots[lastRunSegment]
         let belowUniform = RandomStreams.traitUnit(seedKey: seedKey, run: index, .belowIOS15)
-        var traitRead: TraitRead?
-        if slot.belowIOS15Share > 0, let bias = worlds[slot.own].bias {
-            traitRead = TraitRead(bias: bias, share: slot.belowIOS15Share, raw: belowUniform, seedKey: seedKey, run: index)
-            lastRunBelowIOS15 = traitRead!.below
+        // Under a bias the trait is read biased, and its factors are added once the run is over.
+        let readsTrait = slot.belowIOS15Share > 0 && worlds[slot.own].kernel.importance != nil
+        if readsTrait {
+            lastRunBelowIOS15 = worlds[slot.own].kernel.importance!.isBelowIOS15(share: slot.belowIOS15Share, raw: belowUniform,
+                                                                                seedKey: seedKey, run: index)
         } else {
             lastRunBelowIOS15 = slot.belowIOS15Share > 0 && belowUniform < slot.belowIOS15Share
         }
@@ -150,7 +151,7 @@ public struct DesignWorlds: Sendable {
         } else {
             worlds[active].run(index)
         }
-        if let traitRead { worlds[active].kernel.importance!.addTrait(traitRead) }
+        if readsTrait { worlds[active].kernel.importance!.addTrait(below: lastRunBelowIOS15, share: slot.belowIOS15Share) }
     }
 
     /// The last run was simulated by the fallback design's world.

@@ -26,6 +26,9 @@ extension ImportanceState {
         private let nominals: UnsafeMutablePointer<Double>
         /// The fire factors at `k·K + c`, the quiet factors at `(kinds + k)·K + c`.
         private let factors: UnsafeMutablePointer<Int64>
+        /// The iOS trait's factors at probability `traitShare` (−1: none yet): below at `c`, above at `K + c`.
+        private(set) var traitShare = -1.0
+        private let traitFactors: UnsafeMutablePointer<Int64>
 
         init(components: Int) {
             precondition(components > 0, "at least one component")
@@ -39,6 +42,8 @@ extension ImportanceState {
             (nominals + Self.kinds).initialize(repeating: 0, count: Self.kinds)
             factors = .allocate(capacity: 2 * Self.kinds * components)
             factors.initialize(repeating: 0, count: 2 * Self.kinds * components)
+            traitFactors = .allocate(capacity: 2 * components)
+            traitFactors.initialize(repeating: 0, count: 2 * components)
         }
 
         convenience init(copying other: Counters) {
@@ -47,6 +52,8 @@ extension ImportanceState {
             counts.update(from: other.counts, count: Self.countsSize)
             nominals.update(from: other.nominals, count: 2 * Self.kinds)
             factors.update(from: other.factors, count: 2 * Self.kinds * components)
+            traitShare = other.traitShare
+            traitFactors.update(from: other.traitFactors, count: 2 * components)
         }
 
         deinit {
@@ -54,6 +61,7 @@ extension ImportanceState {
             counts.deallocate()
             nominals.deallocate()
             factors.deallocate()
+            traitFactors.deallocate()
         }
 
         /// Zero ratios and counts; the cached factors and largest probabilities stay.
@@ -106,10 +114,17 @@ extension ImportanceState {
             for c in 0..<components { ratios[c] &+= row[c] }
         }
 
-        /// One factor per component added (the iOS trait's).
-        func addRatios(_ logs: UnsafeBufferPointer<Int64>) {
-            precondition(logs.count == components, "one factor per component")
-            for c in 0..<components { ratios[c] &+= logs[c] }
+        /// The iOS trait's factors at probability `share`: `factor(c)` gives component c's (below, above).
+        func setTraitFactors(share: Double, _ factor: (Int) -> (below: Int64, above: Int64)) {
+            for c in 0..<components { (traitFactors[c], traitFactors[components + c]) = factor(c) }
+            traitShare = share
+        }
+
+        /// The iOS trait's factors (`setTraitFactors`) added, below or above.
+        func addTraitFactors(below: Bool) {
+            precondition(traitShare >= 0, "the trait's factors set")
+            let row = traitFactors + (below ? 0 : components)
+            for c in 0..<components { ratios[c] &+= row[c] }
         }
     }
 }

@@ -83,11 +83,30 @@ struct ImportanceState: Sendable {
         return uniform
     }
 
-    /// Adds the iOS trait's factors, read before the run (`DesignWorlds.runInSegment`).
-    mutating func addTrait(_ read: TraitRead) {
+    /// Whether run `index`'s user is below iOS 15, the trait of nominal probability `p` read from
+    /// raw uniform `v` before the run (`DesignWorlds.runInSegment`) and biased by the run's component.
+    func isBelowIOS15(share p: Double, raw v: Double, seedKey: UInt64, run index: UInt64) -> Bool {
+        var uniform = v
+        if let component = bias.component(seedKey: seedKey, run: index) {
+            let q = constants.belowIOS15(component, nominal: p)
+            if q != p { uniform = FaultBias.biasedUniform(v, nominal: p, biased: q) }
+        }
+        return uniform < p
+    }
+
+    /// Adds the iOS trait's factors once the run is over: each component's p/q when `below`, else
+    /// (1 − p)/(1 − q), computed once per probability `p` (`Counters.traitFactors`).
+    mutating func addTrait(below: Bool, share p: Double) {
         traitRead = true
-        traitBelow = read.below
-        read.logs.withUnsafeBufferPointer { counters.addRatios($0) }
+        traitBelow = below
+        if counters.traitShare != p {
+            counters.setTraitFactors(share: p) { c in
+                let q = constants.belowIOS15(c, nominal: p)
+                guard q != p else { return (0, 0) }
+                return (FaultBias.fixedLog(p) - FaultBias.fixedLog(q), FaultBias.fixedLog(1 - p) - FaultBias.fixedLog(1 - q))
+            }
+        }
+        counters.addTraitFactors(below: below)
     }
 
     /// A fired point's uniform as a fresh one (`Kernel.rescaled`): v/q under the run's component.
@@ -117,28 +136,6 @@ extension ImportanceState {
     }
 }
 
-/// The iOS trait of a run read under a bias (`DesignWorlds.runInSegment`): whether the user is
-/// below iOS 15, and each component's log factor for that (p/q below, (1 − p)/(1 − q) above).
-struct TraitRead: Sendable {
-    let below: Bool
-    let logs: [Int64]
-
-    init(bias: FaultBias, share p: Double, raw v: Double, seedKey: UInt64, run index: UInt64) {
-        var uniform = v
-        if let component = bias.component(seedKey: seedKey, run: index) {
-            let q = bias.components[component].belowIOS15(nominal: p)
-            if q != p { uniform = FaultBias.biasedUniform(v, nominal: p, biased: q) }
-        }
-        let below = uniform < p
-        self.below = below
-        logs = bias.components.map { world in
-            let q = world.belowIOS15(nominal: p)
-            guard q != p else { return 0 }
-            return below ? FaultBias.fixedLog(p) - FaultBias.fixedLog(q) : FaultBias.fixedLog(1 - p) - FaultBias.fixedLog(1 - q)
-        }
-    }
-}
-
 extension ImportanceState {
     /// What a weighted run reads of its bias at every point, run and tail draw, computed once:
     /// each component's firing probabilities, its share of the runs (`FaultBias.shares`), each
@@ -149,6 +146,8 @@ extension ImportanceState {
     final class Constants: Sendable {
         /// Per component and kind (`c · kinds + k`), `BiasedWorld.firing` (0: nominal).
         let firings: [Double]
+        /// Per component, `BiasedWorld.belowIOS15` (0: nominal).
+        let belowIOS15s: [Double]
         /// `FaultBias.shares`, in component order.
         let shares: [Double]
         /// Per component and tail slot (`c · slots + slot`), nil when the slot is nominal there, else
@@ -164,6 +163,7 @@ extension ImportanceState {
 
         init(bias: FaultBias) {
             firings = bias.components.flatMap(\.firing)
+            belowIOS15s = bias.components.map(\.belowIOS15)
             shares = bias.shares
             tails = bias.components.flatMap { world in
                 TailSlot.allCases.map { slot -> Tail? in
@@ -187,6 +187,13 @@ extension ImportanceState {
         @inline(__always)
         func firing(_ c: Int, _ k: Int, nominal p: Double) -> Double {
             let q = firings.withUnsafeBufferPointer { $0[c * FaultKind.allCases.count + k] }
+            return q > 0 && p > 0 && p < 1 ? q : p
+        }
+
+        /// The probability of the iOS trait in component `c`, whose nominal one is `p`
+        /// (`BiasedWorld.belowIOS15(nominal:)`).
+        func belowIOS15(_ c: Int, nominal p: Double) -> Double {
+            let q = belowIOS15s[c]
             return q > 0 && p > 0 && p < 1 ? q : p
         }
 

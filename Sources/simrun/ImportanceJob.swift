@@ -24,7 +24,7 @@ enum ImportanceJob {
     }
 
     /// `simrun merge` of weighted parts: their sums added, the table printed, `--out` the CSV.
-    static func merge(_ files: [PartFile], _ context: CommandContext, out: OptionSpec, partialOut: OptionSpec,
+    static func merge(_ files: [PartFile], _ context: CommandContext, out: OptionSpec, pairsOut: OptionSpec, partialOut: OptionSpec,
                       refused: [OptionSpec]) throws(CommandFailure) -> Int32 {
         for option in refused where context.given(option) {
             throw context.error("'\(option.name)' goes with the parts of a plain run; these are the parts of a weighted run (--importance).")
@@ -40,10 +40,10 @@ enum ImportanceJob {
             printError("Error: \(error)")
             throw .exit(ExitCode.data)
         }
-        let targets = try context.outputs([out, partialOut], inputs: files.map(\.path))
+        let targets = try context.outputs([out, pairsOut, partialOut], inputs: files.map(\.path))
         let table = ImportanceTable(scenarioName: merged.scenarioName, platform: merged.platform, designs: merged.designs,
                                     intents: merged.intents, panel: merged.panel)
-        try ScenarioInput.write([(targets[0], table.csv), (targets[1], merged.fileText)])
+        try ScenarioInput.write([(targets[0], table.csv), (targets[1], table.pairsCSV(table.everyPair)), (targets[2], merged.fileText)])
         printOutput("simrun merge: \(Grouped.count(parts.count, "weighted part")) of \(merged.scenarioName) (\(merged.platform) platform), "
             + "\(Grouped.count(Int(merged.totalRuns), "run")) x \(Grouped.count(merged.designs.count, "design")), seed \(merged.seed)")
         printOutput(table.estimatesText(pairs: merged.designs.indices.dropFirst().map { (0, $0) }), terminator: "")
@@ -100,11 +100,14 @@ enum ImportanceJob {
     }
 
     /// Runs the job for `designs` and prints it; `pairs` are the differences to show.
+    /// `pairsOut`: the option that writes every pair's weighted differences (`run`'s `--pairs-out`).
     static func execute(_ context: CommandContext, command: String, source: ScenarioInput.Source, designs: [Design],
-                        pairs: [(Int, Int)], out: OptionSpec, shard: ShardOptions.Request? = nil) throws(CommandFailure) -> Int32 {
+                        pairs: [(Int, Int)], out: OptionSpec, pairsOut: OptionSpec? = nil,
+                        shard: ShardOptions.Request? = nil) throws(CommandFailure) -> Int32 {
         let scenario = source.scenario
         let biasPath = context.value(bias)
-        let targets = try context.outputs([out, biasOut, ShardOptions.partialOut], inputs: source.inputs + (biasPath.map { [$0] } ?? []))
+        let targets = try context.outputs([out, biasOut, ShardOptions.partialOut] + (pairsOut.map { [$0] } ?? []),
+                                          inputs: source.inputs + (biasPath.map { [$0] } ?? []))
         let chosen = try chosenBias(context, scenario: scenario, designs: designs)
         let slice = shard?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
         let progress = ProgressLine(total: slice.count, label: "simrun \(command) --importance", quiet: context.given(CommonOptions.quiet))
@@ -117,7 +120,8 @@ enum ImportanceJob {
             WeightedPart(scenario: scenario, designs: designs, biasText: biasPath == nil ? "" : chosen.text, shard: request.shard, runs: slice,
                          intents: result.tallies.map(\.intents), panel: result.panel)
         }
-        try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText), (targets[2], part?.fileText ?? "")])
+        try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText), (targets[2], part?.fileText ?? ""),
+                                 (targets.count > 3 ? targets[3] : nil, table.pairsCSV(table.everyPair))])
         if let shard, shard.sharded {
             printOutput("simrun \(command) --importance: shard \(shard.shard) of \(source.shownPath), runs \(slice.lowerBound)..<\(slice.upperBound) "
                 + "x \(Grouped.count(designs.count, "design")): wrote \(context.value(ShardOptions.partialOut) ?? "")")

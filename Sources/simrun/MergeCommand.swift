@@ -37,8 +37,8 @@ enum MergeCommand: Command {
                                            sweepOptions: [SweepCommand.metric, SweepCommand.logY])
         }
         if read.first?.format == WeightedPart.format {
-            return try ImportanceJob.merge(read, context, out: out, partialOut: partialOut,
-                                           refused: Array(runOutputs.dropFirst()) + sweepOptions + [RunCommand.wide])
+            return try ImportanceJob.merge(read, context, out: out, pairsOut: RunCommand.pairsOut, partialOut: partialOut,
+                                           refused: [RunCommand.faultsOut, RunCommand.causesOut] + sweepOptions + [RunCommand.wide])
         }
         var parts: [(file: String, result: PartialResult)] = []
         for part in read {

@@ -6,7 +6,9 @@ import Policies
 enum RunCommand: Command {
     static let out = CommonOptions.out("Write the result table as CSV.")
     static let faultsOut = OptionSpec(name: "--faults-out", valueName: "file.csv", help: "Write how often each fault fired, one row per design and fault.")
-    static let pairsOut = OptionSpec(name: "--pairs-out", valueName: "file.csv", help: "Write the paired lost-order comparison of every two designs (McNemar).")
+    static let pairsOut = OptionSpec(name: "--pairs-out", valueName: "file.csv",
+                                     help: "Write the paired lost-order comparison of every two designs (McNemar; with --importance, every "
+                                         + "outcome's weighted paired difference and z-test).")
     static let causesOut = OptionSpec(name: "--causes-out", valueName: "file.csv", help: "Write why intents were lost, mis-delivered, duplicated or double-charged.")
     static let chunkSize = OptionSpec(name: "--chunk-size", valueName: "n", help: "Runs per unit of parallel work, 1 to 10^12 (default: 4096). Never changes the result.")
     static let wide = OptionSpec(name: "--wide", valueName: nil, help: "Print every column (intents, p50 delay, support, stuck, requests per intent, top lost cause); the default table fits 120 columns.")
@@ -23,7 +25,7 @@ enum RunCommand: Command {
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         // Every flag is checked before the scenario is read, and every output before any work.
         let chunk = try context.integer(chunkSize, in: 1...ScenarioInput.maxRuns) ?? Runner.defaultChunkSize
-        try ImportanceJob.check(context, incompatible: [faultsOut, pairsOut, causesOut, chunkSize, wide, CommonOptions.bySegment])
+        try ImportanceJob.check(context, incompatible: [faultsOut, causesOut, chunkSize, wide, CommonOptions.bySegment])
         let source = try context.scenario()
         if context.given(ImportanceJob.importance) { return try importanceRun(context, source) }
         let shardRequest = try ShardOptions.request(context, exclusive: outputs)
@@ -86,12 +88,13 @@ enum RunCommand: Command {
         if context.given(CommonOptions.plusServer) { adjusted.scenario = source.scenario.addingFullServerRecoveryVariants() }
         let chosen = adjusted.scenario.selectedDesigns
         let pairs = chosen.count > 1 ? (1..<chosen.count).map { (0, $0) } : []
-        let shardRequest = try ShardOptions.request(context, exclusive: [out, ImportanceJob.biasOut])
+        let shardRequest = try ShardOptions.request(context, exclusive: [out, pairsOut, ImportanceJob.biasOut])
         if shardRequest != nil && !context.given(ImportanceJob.bias) {
             throw context.error("'--importance' with '--shard' or '--partial-out' needs '--bias': every shard must weigh its runs by the same "
                 + "biased worlds. Tune them once with '--bias-out', then give that file to every shard.")
         }
-        return try ImportanceJob.execute(context, command: "run", source: adjusted, designs: chosen, pairs: pairs, out: out, shard: shardRequest)
+        return try ImportanceJob.execute(context, command: "run", source: adjusted, designs: chosen, pairs: pairs, out: out, pairsOut: pairsOut,
+                                         shard: shardRequest)
     }
 
     /// The scenario's description and platform, above a result table (shared with `merge`).

@@ -159,7 +159,7 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(traced.output.contains("lost"))
     }
 
-    @Test("Weighted shards merge into the unsharded job's bytes; parts of another bias are refused (exit 65)")
+    @Test("Weighted shards merge into the unsharded job's bytes, paired differences included; parts of another bias are refused (exit 65)")
     func weightedShardsMergeExactly() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faultsim-weighted-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -167,12 +167,20 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         let bias = packageRoot + "/scenarios/bias/default-recommended.json"
         let job = ["run", "--designs", "faultsim-recommended,naive", "--runs", "3000", "--importance", "--bias", bias, "--quiet"]
-        expectSimrun(job + ["--out", path("whole.csv")], exits: 0)
+        expectSimrun(job + ["--out", path("whole.csv"), "--pairs-out", path("whole-pairs.csv")], exits: 0)
         expectSimrun(job + ["--shard", "2/2", "--partial-out", path("b.json")], exits: 0)
         expectSimrun(job + ["--shard", "1/2", "--partial-out", path("a.json")], exits: 0)
-        let merged = expectSimrun(["merge", path("b.json"), path("a.json"), "--out", path("merged.csv")], exits: 0)
+        let merged = expectSimrun(["merge", path("b.json"), path("a.json"), "--out", path("merged.csv"), "--pairs-out", path("merged-pairs.csv")],
+                                  exits: 0)
         #expect(merged.output.contains("weighted estimates"))
         #expect(try String(contentsOfFile: path("merged.csv"), encoding: .utf8) == String(contentsOfFile: path("whole.csv"), encoding: .utf8))
+        // The weighted paired differences, a comparison a sharded job can make: the merge's are the whole job's bytes.
+        let pairs = try String(contentsOfFile: path("whole-pairs.csv"), encoding: .utf8)
+        #expect(try String(contentsOfFile: path("merged-pairs.csv"), encoding: .utf8) == pairs)
+        let lines = pairs.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("scenario,platform,design,versus,outcome,difference_per_million,low,high") == true)
+        #expect(lines.count == 1 + WeightedPanel.outcomes.count && lines[1].hasPrefix("default,today,faultsim-recommended,naive,lost,"))
+        expectSimrun(job + ["--shard", "1/2", "--partial-out", path("e.json"), "--pairs-out", path("e.csv")], exits: 64)
         let other = FaultBias.identity.fileText(scenario: "default", steps: [])
         try other.write(toFile: path("other.json"), atomically: true, encoding: .utf8)
         expectSimrun(["run", "--designs", "faultsim-recommended,naive", "--runs", "3000", "--importance", "--bias", path("other.json"),

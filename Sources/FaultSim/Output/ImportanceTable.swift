@@ -100,26 +100,56 @@ public struct ImportanceTable: Sendable {
     /// A − B for each pair given, per rare outcome that happened for either.
     public func differencesText(_ pairs: [(Int, Int)]) -> String {
         var rows: [[String]] = [["A", "B", "outcome", "A - B per 10^6", "95% interval", "p (paired z)", "CRN share", "verdict", "check"]]
-        for (a, b) in pairs {
-            for outcome in WeightedPanel.outcomes {
-                let either = rate(a, outcome).eventRuns + rate(b, outcome).eventRuns
-                guard outcome == .lost || either > 0 else { continue }
-                let difference = panel.difference(a, b, outcome, intents: intents[a])
-                let verdict = difference.logP < Significance.logLevel
-                    ? (difference.difference < 0 ? "\(designs[a]) better" : "\(designs[b]) better") : "no clear difference"
-                rows.append([designs[a], designs[b], outcome.name, Self.perMillion(difference.difference),
-                             "[\(Self.perMillion(difference.low)), \(Self.perMillion(difference.high))]",
-                             PValue.text(logP: difference.logP), FixedPoint.format(difference.crnShare, places: 2), verdict,
-                             Self.pairCheck(rate(a, outcome), rate(b, outcome), a: designs[a], b: designs[b])])
-            }
+        for row in differenceRows(pairs, everyOutcome: false) {
+            let d = row.difference
+            rows.append([designs[row.a], designs[row.b], row.outcome.name, Self.perMillion(d.difference),
+                         "[\(Self.perMillion(d.low)), \(Self.perMillion(d.high))]", PValue.text(logP: d.logP),
+                         FixedPoint.format(d.crnShare, places: 2), row.verdict,
+                         row.flagged.isEmpty ? "ok" : "WARNING: " + row.flagged.joined(separator: " and ") + " flagged above"])
         }
         return TextColumns.aligned(rows, left: [0, 1, 2, 4, 7, 8])
     }
 
-    /// "ok", or which side's estimate is flagged: a difference is no better than its weaker side.
-    static func pairCheck(_ a: WeightedRate, _ b: WeightedRate, a nameA: String, b nameB: String) -> String {
-        let warned = [(nameA, a), (nameB, b)].filter { $0.1.warning != nil }
-        return warned.isEmpty ? "ok" : "WARNING: " + warned.map(\.0).joined(separator: " and ") + " flagged above"
+    /// The paired differences as CSV (`run --importance --pairs-out`, and `merge` of its parts):
+    /// one row per pair of designs a < b and outcome, every outcome, A − B per 10^6 intents with
+    /// its 95% interval and standard error, ln p and p of the paired z-test, the share of the
+    /// variance pairing removed, the verdict, and "ok" or which side's estimate is flagged ("flagged:
+    /// a and b", as `--out` says why).
+    public func pairsCSV(_ pairs: [(Int, Int)]) -> String {
+        var text = "scenario,platform,design,versus,outcome,difference_per_million,low,high,standard_error,log_p,p,crn_share,verdict,check\n"
+        for row in differenceRows(pairs, everyOutcome: true) {
+            let d = row.difference
+            let fields = [scenarioName, platform, designs[row.a], designs[row.b], row.outcome.name, "\(d.difference * Self.million)",
+                          "\(d.low * Self.million)", "\(d.high * Self.million)", "\(d.standardError * Self.million)", "\(d.logP)",
+                          PValue.text(logP: d.logP), "\(d.crnShare)", row.verdict,
+                          row.flagged.isEmpty ? "ok" : "flagged: " + row.flagged.joined(separator: " and ")]
+            text += fields.map(CSV.field).joined(separator: ",") + "\n"
+        }
+        return text
+    }
+
+    /// Every two designs once, the first before the second: the pairs `pairsCSV` writes.
+    public var everyPair: [(Int, Int)] {
+        designs.indices.flatMap { a in designs.indices.filter { $0 > a }.map { (a, $0) } }
+    }
+
+    /// The paired difference of each pair and outcome (`everyOutcome`, else those that happened
+    /// for either design, and lost always), with its verdict and the designs whose estimate is
+    /// flagged: a difference is no better than its weaker side.
+    func differenceRows(_ pairs: [(Int, Int)], everyOutcome: Bool)
+        -> [(a: Int, b: Int, outcome: Outcome, difference: WeightedDifference, verdict: String, flagged: [String])] {
+        var rows: [(a: Int, b: Int, outcome: Outcome, difference: WeightedDifference, verdict: String, flagged: [String])] = []
+        for (a, b) in pairs {
+            for outcome in WeightedPanel.outcomes {
+                let either = rate(a, outcome).eventRuns + rate(b, outcome).eventRuns
+                guard everyOutcome || outcome == .lost || either > 0 else { continue }
+                let difference = panel.difference(a, b, outcome, intents: intents[a])
+                let verdict = difference.logP < Significance.logLevel
+                    ? (difference.difference < 0 ? "\(designs[a]) better" : "\(designs[b]) better") : "no clear difference"
+                rows.append((a, b, outcome, difference, verdict, [a, b].filter { rate($0, outcome).warning != nil }.map { designs[$0] }))
+            }
+        }
+        return rows
     }
 
     /// The pilot's steps: per design tuned, each step's level and the design's lost-order events

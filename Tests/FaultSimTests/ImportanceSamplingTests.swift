@@ -80,6 +80,24 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(one == two)
     }
 
+    @Test("A copy of a weighted world keeps the run it saw while the original runs on: each runs on counters of its own")
+    func weightedWorldCopiesDoNotShareCounters() throws {
+        var world = DesignWorlds(scenario: Scenario(), design: .faultSimRecommended)
+        world.bias = Self.boosting(.appCrash, to: 0.2)
+        let weights = (UInt64(0)..<40).map { index -> Double in
+            world.run(index)
+            return world.lastRunImportance!.weight
+        }
+        let first = try #require(weights.indices.first { weights[$0] != weights[0] }, "two runs of different weights")
+        world.run(0)
+        let copy = world
+        world.run(UInt64(first))
+        #expect(copy.lastRunImportance!.weight == weights[0] && world.lastRunImportance!.weight == weights[first])
+        var again = copy
+        again.run(UInt64(first))
+        #expect(again.lastRunImportance!.weight == weights[first] && copy.lastRunImportance!.weight == weights[0])
+    }
+
     @Test("A paired difference is the difference of the two rates; a design against itself differs by exactly 0")
     func pairedDifferenceIsConsistent() {
         let bias = Self.boosting(.appCrash, to: 0.2)

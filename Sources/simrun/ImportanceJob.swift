@@ -121,7 +121,7 @@ enum ImportanceJob {
                          intents: result.tallies.map(\.intents), panel: result.panel)
         }
         try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText), (targets[2], part?.fileText ?? ""),
-                                 (targets.count > 3 ? targets[3] : nil, table.pairsCSV(table.everyPair))])
+                                 (pairsOut == nil ? nil : targets[3], table.pairsCSV(table.everyPair))])
         if let shard, shard.sharded {
             printOutput("simrun \(command) --importance: shard \(shard.shard) of \(source.shownPath), runs \(slice.lowerBound)..<\(slice.upperBound) "
                 + "x \(Grouped.count(designs.count, "design")): wrote \(context.value(ShardOptions.partialOut) ?? "")")

@@ -53,8 +53,14 @@ public struct BiasedWorld: Sendable, Equatable {
     /// The probability a point of `kind` with nominal probability `p` fires with here.
     @inline(__always)
     public func firing(_ kind: FaultKind, nominal p: Double) -> Double {
-        let q = firing[kind.rawValue]
-        return q > 0 && p > 0 && p < 1 ? q : p
+        Self.biased(firing[kind.rawValue], nominal: p)
+    }
+
+    /// A probability of nominal value `p` in a world that sets it to `q` (0: leaves it nominal):
+    /// `q`, unless `p` is 0 or 1 (a rule or an impossible fault is never biased).
+    @inline(__always)
+    static func biased(_ q: Double, nominal p: Double) -> Double {
+        q > 0 && p > 0 && p < 1 ? q : p
     }
 
     /// `slot`'s three bin masses here (body, upper tail, deepest tail).
@@ -68,7 +74,7 @@ public struct BiasedWorld: Sendable, Equatable {
     func biases(_ slot: TailSlot) -> Bool { tails[2 * slot.rawValue] > 0 }
 
     /// The probability of the iOS trait here, whose nominal one is `p`.
-    func belowIOS15(nominal p: Double) -> Double { belowIOS15 > 0 && p > 0 && p < 1 ? belowIOS15 : p }
+    func belowIOS15(nominal p: Double) -> Double { Self.biased(belowIOS15, nominal: p) }
 
     /// Kinds this world raises or lowers, in `FaultKind` order.
     public var biasedKinds: [FaultKind] { FaultKind.allCases.filter { firing[$0.rawValue] > 0 } }

@@ -106,6 +106,13 @@ public struct FaultBias: Sendable, Equatable {
         Int64((DeterministicMath.log(x) * logScale).rounded(.toNearestOrEven))
     }
 
+    /// The two log factors of a draw of nominal probability `p` read at biased probability `q`:
+    /// ln(p/q) when it fires (or the trait holds), ln((1 − p)/(1 − q)) when not; 0 for both when q = p.
+    static func logFactors(nominal p: Double, biased q: Double) -> (fired: Int64, quiet: Int64) {
+        guard q != p else { return (0, 0) }
+        return (fixedLog(p) - fixedLog(q), fixedLog(1 - p) - fixedLog(1 - q))
+    }
+
     /// The draw a biased point of nominal probability `p` and biased probability `q` reads,
     /// from the raw uniform `v`: fires exactly when v < q, and stays in its bin despite rounding.
     @inline(__always)

@@ -59,9 +59,8 @@ struct ImportanceState: Sendable {
     private func cacheLogs(_ k: Int, nominal p: Double) {
         counters.setCachedNominal(k, p)
         for c in 0..<constants.shares.count {
-            let q = constants.firing(c, k, nominal: p)
-            counters.setFactors(k, c, fire: q == p ? 0 : FaultBias.fixedLog(p) - FaultBias.fixedLog(q),
-                                quiet: q == p ? 0 : FaultBias.fixedLog(1 - p) - FaultBias.fixedLog(1 - q))
+            let factors = FaultBias.logFactors(nominal: p, biased: constants.firing(c, k, nominal: p))
+            counters.setFactors(k, c, fire: factors.fired, quiet: factors.quiet)
         }
     }
 
@@ -101,9 +100,8 @@ struct ImportanceState: Sendable {
         traitBelow = below
         if counters.traitShare != p {
             counters.setTraitFactors(share: p) { c in
-                let q = constants.belowIOS15(c, nominal: p)
-                guard q != p else { return (0, 0) }
-                return (FaultBias.fixedLog(p) - FaultBias.fixedLog(q), FaultBias.fixedLog(1 - p) - FaultBias.fixedLog(1 - q))
+                let factors = FaultBias.logFactors(nominal: p, biased: constants.belowIOS15(c, nominal: p))
+                return (factors.fired, factors.quiet)
             }
         }
         counters.addTraitFactors(below: below)
@@ -186,15 +184,13 @@ extension ImportanceState {
         /// component `c` (`BiasedWorld.firing(_:nominal:)`).
         @inline(__always)
         func firing(_ c: Int, _ k: Int, nominal p: Double) -> Double {
-            let q = firings.withUnsafeBufferPointer { $0[c * FaultKind.allCases.count + k] }
-            return q > 0 && p > 0 && p < 1 ? q : p
+            BiasedWorld.biased(firings.withUnsafeBufferPointer { $0[c * FaultKind.allCases.count + k] }, nominal: p)
         }
 
         /// The probability of the iOS trait in component `c`, whose nominal one is `p`
         /// (`BiasedWorld.belowIOS15(nominal:)`).
         func belowIOS15(_ c: Int, nominal p: Double) -> Double {
-            let q = belowIOS15s[c]
-            return q > 0 && p > 0 && p < 1 ? q : p
+            BiasedWorld.biased(belowIOS15s[c], nominal: p)
         }
 
         @inline(__always)

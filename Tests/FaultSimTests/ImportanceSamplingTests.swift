@@ -244,6 +244,20 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(lost.low <= 2e-6 && 2e-6 <= lost.high && lost.warning == nil, "\(lost)")
     }
 
+    @Test("A kind that fires only after a loss (support contact) joins no signature and no world raises it")
+    func mixturePilotLeavesOutConsequences() {
+        var scenario = Self.twoMechanisms()
+        scenario.user.supportContactProbability = 0.3
+        // Support contact, read once a charge is undelivered, fires in 90% of the lost runs drawn:
+        // weighted back, per read it fires at its nominal 0.3, a consequence and not a cause.
+        let broad = ImportanceCoverageTests.biased([.appCrash: 0.3, .neverComesBack: 0.3, .outsideAppPurchase: 0.3, .supportContact: 0.9])
+        let result = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<20_000, bias: broad, jobs: 2, tunes: true)
+        let mixture = BiasPilot.mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: "naive")
+        #expect(result.panel.designs[0].reads[FaultKind.supportContact.rawValue] > 0, "the planted losses read support contact")
+        #expect(mixture.worlds.count == 2, "\(mixture.worlds.map(\.biasedKinds))")
+        #expect(mixture.worlds.allSatisfy { $0.firing[FaultKind.supportContact.rawValue] == 0 }, "\(mixture.worlds.map(\.biasedKinds))")
+    }
+
     @Test("A design whose bias an earlier pilot tuned keeps its worlds and shares, with no pilot step")
     func tuneReusesAnEarlierBias() {
         let (scenario, mixture) = Self.plantedMixture()

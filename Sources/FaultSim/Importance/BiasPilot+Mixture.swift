@@ -174,14 +174,10 @@ extension BiasPilot {
         let total = order.reduce(0) { $0 + elite.weights[$1] }
         guard total > 0 else { return 0 }
         let n = Double(max(runs, 1))
-        // The lost runs' weighted hits per read: Σ w · count(hit) / Σ w · count(draws).
-        func perDraw(_ draws: Int..., hit: Int) -> Double {
-            var read = 0.0, fired = 0.0
-            for index in order {
-                read += elite.weights[index] * Double(draws.reduce(0) { $0 + Int(elite.count(index, $1)) })
-                fired += elite.weights[index] * Double(elite.count(index, hit))
-            }
-            return read > 0 ? fired / read : 0
+        // The lost runs' weighted hits per read.
+        func perDraw(_ draws: [Int], hit: Int) -> Double {
+            let sums = weightedReads(elite, order, reads: draws, hit: hit)
+            return sums.reads > 0 ? sums.hits / sums.reads : 0
         }
         func share(_ has: (Int) -> Bool) -> Double {
             var mass = 0.0
@@ -193,7 +189,7 @@ extension BiasPilot {
             let k = kind.rawValue
             let lostShare = share { elite.count($0, EliteRuns.firesOffset + k) > 0 }
             guard lostShare >= signatureShare && lostShare >= lift * sums.firings[k].value / n else { continue }
-            let perRead = perDraw(EliteRuns.readsOffset + k, hit: EliteRuns.firesOffset + k)
+            let perRead = perDraw([EliteRuns.readsOffset + k], hit: EliteRuns.firesOffset + k)
             if perRead >= readLift * sums.largestNominal[k] { bits |= 1 << UInt64(k) }
         }
         for slot in TailSlot.allCases {
@@ -202,7 +198,7 @@ extension BiasPilot {
                 let base = EliteRuns.tailOffset + 3 * slot.rawValue
                 let lostShare = share { elite.count($0, base + bin) > 0 }
                 if lostShare >= signatureShare && lostShare >= lift * TailSlot.widths[bin] * drawsPerRun
-                    && perDraw(base, base + 1, base + 2, hit: base + bin) >= readLift * TailSlot.widths[bin] {
+                    && perDraw([base, base + 1, base + 2], hit: base + bin) >= readLift * TailSlot.widths[bin] {
                     bits |= 1 << UInt64(tailBit + 2 * slot.rawValue + bin - 1)
                 }
             }
@@ -295,21 +291,26 @@ extension BiasPilot {
     /// `reads`), or nil when it is within `significance` standard errors of `p`: under "the
     /// share is p", Σ w · (hits − p · reads) has variance about p(1 − p) Σ w² · reads.
     static func significantShare(_ elite: EliteRuns, _ members: [Int], nominal p: Double, reads: [Int], hit: Int) -> Double? {
+        let sums = weightedReads(elite, members, reads: reads, hit: hit)
+        guard sums.reads > 0 && sums.spread > 0 else { return nil }
+        let z = (sums.hits - p * sums.reads) / (p * (1 - p) * sums.spread).squareRoot()
+        guard abs(z) >= significance else { return nil }
+        return sums.hits / sums.reads
+    }
+
+    /// Over `members` (in the order given), Σ w · reads, Σ w · hits and Σ w² · reads, where reads
+    /// is the sum of a run's counts at `reads` and hits its count at `hit`.
+    static func weightedReads(_ elite: EliteRuns, _ members: [Int], reads: [Int], hit: Int) -> (reads: Double, hits: Double, spread: Double) {
         var weightedReads = 0.0, weightedHits = 0.0, spread = 0.0
         for index in members {
             let w = elite.weights[index]
             let count = Double(reads.reduce(0) { $0 + Int(elite.count(index, $1)) })
             guard count > 0 else { continue }
-            let hits = Double(elite.count(index, hit))
             weightedReads += w * count
-            weightedHits += w * hits
+            weightedHits += w * Double(elite.count(index, hit))
             spread += w * w * count
         }
-        guard weightedReads > 0 && spread > 0 else { return nil }
-        let z = (weightedHits - p * weightedReads) / (p * (1 - p) * spread).squareRoot()
-        guard abs(z) >= significance else { return nil }
-        let share = weightedHits / weightedReads
-        return share
+        return (weightedReads, weightedHits, spread)
     }
 }
 

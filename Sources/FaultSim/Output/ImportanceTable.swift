@@ -133,12 +133,20 @@ public struct ImportanceTable: Sendable {
         designs.indices.flatMap { a in designs.indices.filter { $0 > a }.map { (a, $0) } }
     }
 
-    /// The paired difference of each pair and outcome (`everyOutcome`, else those that happened
-    /// for either design, and lost always), with its verdict and the designs whose estimate is
+    /// One pair's paired difference on one outcome, its verdict, and the designs whose estimate is
     /// flagged: a difference is no better than its weaker side.
-    func differenceRows(_ pairs: [(Int, Int)], everyOutcome: Bool)
-        -> [(a: Int, b: Int, outcome: Outcome, difference: WeightedDifference, verdict: String, flagged: [String])] {
-        var rows: [(a: Int, b: Int, outcome: Outcome, difference: WeightedDifference, verdict: String, flagged: [String])] = []
+    struct DifferenceRow {
+        let a: Int, b: Int
+        let outcome: Outcome
+        let difference: WeightedDifference
+        let verdict: String
+        let flagged: [String]
+    }
+
+    /// The paired difference of each pair and outcome (`everyOutcome`, else those that happened
+    /// for either design, and lost always).
+    func differenceRows(_ pairs: [(Int, Int)], everyOutcome: Bool) -> [DifferenceRow] {
+        var rows: [DifferenceRow] = []
         for (a, b) in pairs {
             for outcome in WeightedPanel.outcomes {
                 let either = rate(a, outcome).eventRuns + rate(b, outcome).eventRuns
@@ -146,7 +154,8 @@ public struct ImportanceTable: Sendable {
                 let difference = panel.difference(a, b, outcome, intents: intents[a])
                 let verdict = difference.logP < Significance.logLevel
                     ? (difference.difference < 0 ? "\(designs[a]) better" : "\(designs[b]) better") : "no clear difference"
-                rows.append((a, b, outcome, difference, verdict, [a, b].filter { rate($0, outcome).warning != nil }.map { designs[$0] }))
+                rows.append(DifferenceRow(a: a, b: b, outcome: outcome, difference: difference, verdict: verdict,
+                                          flagged: [a, b].filter { rate($0, outcome).warning != nil }.map { designs[$0] }))
             }
         }
         return rows

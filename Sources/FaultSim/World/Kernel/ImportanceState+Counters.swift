@@ -101,8 +101,7 @@ extension ImportanceState {
             counts[Self.readsOffset + k] &+= 1
             if fired { counts[Self.firesOffset + k] &+= 1 }
             if p > nominals[Self.kinds + k] { nominals[Self.kinds + k] = p }
-            let row = factors + (fired ? k : Self.kinds + k) * components
-            for c in 0..<components { ratios[c] &+= row[c] }
+            addRow(factors + (fired ? k : Self.kinds + k) * components)
         }
 
         /// A tail draw in bin `index` (`3·slot + bin`) counted, its factors (`factors`, rows of
@@ -110,8 +109,7 @@ extension ImportanceState {
         func countTail(_ index: Int, factors table: UnsafeBufferPointer<Int64>) {
             precondition(index >= 0 && index < 3 * TailSlot.allCases.count && (index + 1) * components <= table.count, "a tail bin")
             counts[Self.tailOffset + index] &+= 1
-            let row = table.baseAddress! + index * components
-            for c in 0..<components { ratios[c] &+= row[c] }
+            addRow(table.baseAddress! + index * components)
         }
 
         /// The iOS trait's factors at probability `share`: `factor(c)` gives component c's (below, above).
@@ -123,7 +121,12 @@ extension ImportanceState {
         /// The iOS trait's factors (`setTraitFactors`) added, below or above.
         func addTraitFactors(below: Bool) {
             precondition(traitShare >= 0, "the trait's factors set")
-            let row = traitFactors + (below ? 0 : components)
+            addRow(traitFactors + (below ? 0 : components))
+        }
+
+        /// One factor per component (`row[c]`) added to every component's ratio.
+        @inline(__always)
+        private func addRow(_ row: UnsafePointer<Int64>) {
             for c in 0..<components { ratios[c] &+= row[c] }
         }
     }

@@ -258,6 +258,14 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(mixture.worlds.allSatisfy { $0.firing[FaultKind.supportContact.rawValue] == 0 }, "\(mixture.worlds.map(\.biasedKinds))")
     }
 
+    @Test("The pilot tunes the same bias on 1 and 2 threads: climb, mixture, joint and shares steps")
+    func pilotIsTheSameOnAnyThreadCount() {
+        let scenario = OptimizerTests.lossyScenario(seed: 7)
+        let tuned = [1, 2].map { BiasPilot.tune(scenario: scenario, designs: [.naive, .bliap], runsPerStep: 1_000, jobs: $0) }
+        #expect(tuned[0].bias == tuned[1].bias && tuned[0].bias.components.count > 2, "\(tuned[0].bias.components.count) worlds")
+        #expect(tuned[0].steps == tuned[1].steps && tuned[0].steps.contains { $0.label.hasPrefix("shares") })
+    }
+
     @Test("A design whose bias an earlier pilot tuned keeps its worlds and shares, with no pilot step")
     func tuneReusesAnEarlierBias() {
         let (scenario, mixture) = Self.plantedMixture()

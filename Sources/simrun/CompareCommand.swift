@@ -11,7 +11,7 @@ enum CompareCommand: Command {
         name: "compare", abstract: "Compare two designs over the same runs, intent by intent: discordant intents, the difference with its 95% interval, McNemar's exact p-value, and a verdict.",
         summary: "Two designs intent by intent: discordant intents, difference, exact p, verdict.",
         options: [designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, out, CommonOptions.bySegment, CommonOptions.quiet,
-                  CommonOptions.set] + ImportanceJob.options)
+                  CommonOptions.set] + ImportanceJob.jobOptions)
 
     /// What a paired comparison found, for the table, the CSV and the verdict.
     struct Line {

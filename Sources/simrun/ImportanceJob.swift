@@ -14,7 +14,13 @@ enum ImportanceJob {
     static let biasOut = OptionSpec(name: "--bias-out", valueName: "bias.json", help: "With --importance: write the tuned bias, for --bias.")
     static let pilotRuns = OptionSpec.integer("--pilot-runs", help: "With --importance: runs per pilot step (a plain step, then the tuning steps).",
                                               default: 100_000, grouped: true)
+    static let mechanismsOut = OptionSpec(
+        name: "--mechanisms-out", valueName: "file.csv",
+        help: "With --importance: write each design's weighted lost orders by mechanism (the rare draws its lost runs had): its share of "
+            + "the estimate and of the variance, and how much too rarely the bias draws it (docs/model.md §14).")
+    /// The options every weighted command takes; `run` and `compare` also take `jobOptions`.
     static let options = [importance, bias, biasOut, pilotRuns]
+    static let jobOptions = options + [mechanismsOut]
 
     /// The bias file at `path` and its text (for a weighted part's digest); a broken file exits
     /// 65 (66 unreadable) naming the file, the key and the value. Shared by `run`, `compare`,
@@ -53,7 +59,7 @@ enum ImportanceJob {
     /// Refuses the options that need `--importance` without it, and those that cannot go with it.
     static func check(_ context: CommandContext, incompatible: [OptionSpec]) throws(CommandFailure) {
         guard context.given(importance) else {
-            for option in [bias, biasOut, pilotRuns] where context.given(option) {
+            for option in [bias, biasOut, pilotRuns, mechanismsOut] where context.given(option) {
                 throw context.error("'\(option.name)' needs '--importance'.")
             }
             return
@@ -61,6 +67,9 @@ enum ImportanceJob {
         for option in incompatible where context.given(option) {
             throw context.error("'\(option.name)' cannot go with '--importance': its figures are plain counts, and a weighted run's counts "
                 + "are the biased world's. Run without '--importance' for them.")
+        }
+        if context.given(mechanismsOut) && context.given(ShardOptions.shard) {
+            throw context.error("'--mechanisms-out' cannot go with '--shard': a part keeps no mechanisms. Run the job unsharded for them.")
         }
         if context.given(bias) && context.given(pilotRuns) {
             throw context.error("'--pilot-runs' cannot go with '--bias': a bias read from a file needs no pilot.")
@@ -106,13 +115,13 @@ enum ImportanceJob {
                         shard: ShardOptions.Request? = nil) throws(CommandFailure) -> Int32 {
         let scenario = source.scenario
         let biasPath = context.value(bias)
-        let targets = try context.outputs([out, biasOut, ShardOptions.partialOut] + (pairsOut.map { [$0] } ?? []),
+        let targets = try context.outputs([out, biasOut, ShardOptions.partialOut, mechanismsOut] + (pairsOut.map { [$0] } ?? []),
                                           inputs: source.inputs + (biasPath.map { [$0] } ?? []))
         let chosen = try chosenBias(context, scenario: scenario, designs: designs)
         let slice = shard?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
         let progress = ProgressLine(total: slice.count, label: "simrun \(command) --importance", quiet: context.given(CommonOptions.quiet))
         let result = Runner.weighted(scenario: scenario, designs: designs, runs: slice, bias: chosen.bias,
-                                     jobs: context.jobs, progress: progress.counter)
+                                     jobs: context.jobs, progress: progress.counter, mechanisms: context.given(mechanismsOut))
         progress.finish()
         let table = ImportanceTable(scenario: scenario, designs: designs, tallies: result.tallies, panel: result.panel)
         let biasText = chosen.bias.fileText(scenario: scenario.name, steps: chosen.steps)
@@ -121,7 +130,7 @@ enum ImportanceJob {
                          intents: result.tallies.map(\.intents), panel: result.panel)
         }
         try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText), (targets[2], part?.fileText ?? ""),
-                                 (pairsOut == nil ? nil : targets[3], table.pairsCSV(table.everyPair))])
+                                 (targets[3], table.mechanismsCSV), (pairsOut == nil ? nil : targets[4], table.pairsCSV(table.everyPair))])
         if let shard, shard.sharded {
             printOutput("simrun \(command) --importance: shard \(shard.shard) of \(source.shownPath), runs \(slice.lowerBound)..<\(slice.upperBound) "
                 + "x \(Grouped.count(designs.count, "design")): wrote \(context.value(ShardOptions.partialOut) ?? "")")

@@ -19,7 +19,7 @@ enum RunCommand: Command {
         summary: "Simulate a scenario for each design; print the table, write CSVs.",
         options: [CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, CommonOptions.designs, out, faultsOut, pairsOut, causesOut,
                   chunkSize, wide, CommonOptions.bySegment, CommonOptions.plusServer, CommonOptions.quiet, CommonOptions.set]
-            + ShardOptions.options + ImportanceJob.options,
+            + ShardOptions.options + ImportanceJob.jobOptions,
         usageNote: "no scenario: scenarios/default.json, or its built-in copy; every output is written whole or not at all")
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {

@@ -48,12 +48,15 @@ struct AblateImportanceTests {
 /// The importance options on the command line: each needs `--importance`, and a walk is not weighted.
 @Suite("Importance options of ablate and report")
 struct ImportanceOptionTests {
-    @Test("ablate and report refuse --pilot-runs and --weighted-runs without --importance, and ablate refuses a weighted walk (exit 64)")
+    @Test("ablate and report refuse --pilot-runs and --weighted-runs without --importance, ablate refuses a weighted walk, run refuses --mechanisms-out without --importance or with --shard (exit 64)")
     func optionsNeedImportance() {
         #expect(expectSimrun(["ablate", "--design", "naive", "--weighted-runs", "10"], exits: 64).errorOutput.contains("needs '--importance'"))
         #expect(expectSimrun(["ablate", "--design", "naive", "--pilot-runs", "10000"], exits: 64).errorOutput.contains("needs '--importance'"))
         #expect(expectSimrun(["ablate", "--from", "naive", "--to", "bliap", "--importance"], exits: 64).errorOutput.contains("not weighted yet"))
         #expect(expectSimrun(["report", "--out", "/tmp/never-written.html", "--pilot-runs", "10000"], exits: 64)
             .errorOutput.contains("needs '--importance'"))
+        #expect(expectSimrun(["run", "--mechanisms-out", "/tmp/never-written.csv"], exits: 64).errorOutput.contains("needs '--importance'"))
+        #expect(expectSimrun(["run", "--importance", "--mechanisms-out", "/tmp/never-written.csv", "--shard", "1/2", "--partial-out",
+                              "/tmp/never-written.json"], exits: 64).errorOutput.contains("a part keeps no mechanisms"))
     }
 }

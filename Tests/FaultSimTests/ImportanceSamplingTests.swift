@@ -291,6 +291,35 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(BiasPilot.optimalShares([terms], old: skewed.shares, nominalShare: 0.1) == shares, "deterministic")
     }
 
+    @Test("Lost runs by mechanism: they add up to the estimate, the under-drawn mechanism weighs more, the same bytes on any thread count")
+    func mechanismsSayWhereTheVarianceLives() throws {
+        let (scenario, mixture) = Self.plantedMixture()
+        // The two planted mechanisms lose 1e-6 each; the crash world gets a twentieth of the runs.
+        let crashFirst = mixture.worlds[0].firing[FaultKind.appCrash.rawValue] > 0
+        let skewed = FaultBias(components: mixture.worlds, nominalShare: 0.1, shares: crashFirst ? [0.05, 0.95] : [0.95, 0.05])
+        func table(jobs: Int, chunkSize: Int) -> ImportanceTable {
+            let result = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<20_000, bias: skewed, jobs: jobs, chunkSize: chunkSize,
+                                         mechanisms: true)
+            return ImportanceTable(scenario: scenario, designs: [.naive], tallies: result.tallies, panel: result.panel)
+        }
+        let one = table(jobs: 1, chunkSize: 4_096), two = table(jobs: 2, chunkSize: 37)
+        #expect(one.mechanismsCSV == two.mechanismsCSV)
+        let rows = RobustTests.records(one.mechanismsCSV)
+        let header = rows[0]
+        func cell(_ row: [String], _ name: String) -> Double { Double(row[header.firstIndex(of: name)!])! }
+        let body = rows.dropFirst()
+        let lost = one.panel.rate(0, .lost, intents: one.intents[0]).rate * 1e6
+        #expect(abs(body.reduce(0) { $0 + cell($1, "per_million") } - lost) < 1e-9 * lost, "the mechanisms add up to the estimate")
+        #expect(abs(body.reduce(0) { $0 + cell($1, "second_moment_share") } - 1) < 1e-12)
+        let crash = try #require(body.first { $0[header.firstIndex(of: "mechanism")!] == "app_crash + never_comes_back" })
+        let outside = try #require(body.first { $0[header.firstIndex(of: "mechanism")!].hasPrefix("outside_app_purchase") })
+        #expect(cell(crash, "relative_weight") > 3 && cell(outside, "relative_weight") < 1, "\(crash) \(outside)")
+        #expect(cell(crash, "second_moment_share") > cell(outside, "second_moment_share"))
+        // Without the option the panel keeps none, and the CSV is its header.
+        let plain = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<2_000, bias: skewed, jobs: 2)
+        #expect(plain.panel.designs[0].mechanisms.keys.isEmpty)
+    }
+
     @Test("Unequal shares choose components in proportion and round-trip through the bias file")
     func unequalSharesRoundTrip() throws {
         var first = BiasedWorld.nominal, second = BiasedWorld.nominal

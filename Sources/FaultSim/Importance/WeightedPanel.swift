@@ -29,12 +29,15 @@ public struct WeightedPanel: RunAccumulator, Equatable {
     /// a run is elite for the cross-entropy sums; nil: the runs that lost an order, weighted by
     /// how many they lost.
     public let levels: [SimTime]?
+    /// Also keep each design's lost runs by mechanism (`WeightedMechanisms`).
+    public let keepsMechanisms: Bool
 
-    public init(bias: FaultBias, designCount: Int, tunes: Bool = false, levels: [SimTime]? = nil) {
+    public init(bias: FaultBias, designCount: Int, tunes: Bool = false, levels: [SimTime]? = nil, keepsMechanisms: Bool = false) {
         self.bias = bias
         self.designCount = designCount
         self.tunes = tunes
         self.levels = levels
+        self.keepsMechanisms = keepsMechanisms
         designs = [WeightedDesign](repeating: WeightedDesign(), count: designCount)
         products = [ExactSum](repeating: ExactSum(), count: designCount * (designCount - 1) / 2 * Self.outcomes.count)
         counts = [Double](repeating: 0, count: designCount * Self.outcomes.count)
@@ -75,7 +78,12 @@ public struct WeightedPanel: RunAccumulator, Equatable {
                 designs[design].recordPilot(state, elite: elite, score: score, run: levels == nil ? run : nil)
             }
             designs[design].record(state, weight: weight, masks: masks[design])
-            if masks[design].lost != 0 { designs[design].recordCauses(worlds[design].lastRunVerdicts, weight: weight) }
+            if masks[design].lost != 0 {
+                designs[design].recordCauses(worlds[design].lastRunVerdicts, weight: weight)
+                if keepsMechanisms {
+                    designs[design].mechanisms.add(WeightedMechanisms.key(state), y: weight * Double(masks[design].lost.nonzeroBitCount))
+                }
+            }
             for (index, outcome) in Self.outcomes.enumerated() {
                 counts[design * Self.outcomes.count + index] = weight * Double(masks[design][outcome].nonzeroBitCount)
             }
@@ -126,6 +134,8 @@ public struct WeightedDesign: Sendable, Equatable {
     public var lostCauses = [ExactSum](repeating: ExactSum(), count: Cause.allCases.count)
     /// Σ W · firings per fault kind (`FaultKind.rawValue`).
     public var firings = [ExactSum](repeating: ExactSum(), count: FaultKind.allCases.count)
+    /// The lost runs by mechanism, when the panel keeps them (`WeightedPanel.keepsMechanisms`).
+    public var mechanisms = WeightedMechanisms()
     /// Pilot only: Σ elite weight · fired and · read per kind (`recordPilot`); points read per kind (unweighted);
     /// the largest nominal probability a point of each kind had.
     public var tunedFires = [ExactSum](repeating: ExactSum(), count: FaultKind.allCases.count)
@@ -208,6 +218,7 @@ public struct WeightedDesign: Sendable, Equatable {
             nominalCounts[index] += other.nominalCounts[index]
         }
         for cause in lostCauses.indices { lostCauses[cause].add(other.lostCauses[cause]) }
+        mechanisms.merge(other.mechanisms)
         for kind in firings.indices {
             firings[kind].add(other.firings[kind])
             tunedFires[kind].add(other.tunedFires[kind])

@@ -123,6 +123,8 @@ extension ImportanceState {
     func fires(_ k: Int) -> Int32 { counters.count(at: Counters.firesOffset + k) }
     /// Tail draws this run in bin `index` (`3·slot + bin`).
     func tailBins(_ index: Int) -> Int32 { counters.count(at: Counters.tailOffset + index) }
+    /// The nominal probability of the last point of kind `k` read (in this run, if it read one).
+    func lastNominal(_ k: Int) -> Double { counters.cachedNominal(k) }
     /// The largest nominal probability a point of kind `k` had in any run of this world (for the pilot).
     func largestNominal(_ k: Int) -> Double { counters.largestNominal(k) }
     /// The counts in `EliteRuns`' order: reads, fires and tail bins.

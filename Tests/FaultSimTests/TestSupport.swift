@@ -124,7 +124,7 @@ extension RunsOnACopyOfTheDefaultScenario {
 
 /// How thoroughly the statistical and exhaustive tests run. Plain `swift test` runs every test
 /// in a quick form (fewer runs, or a representative subset of seeds, timings or designs) so the
-/// suite stays within 90 s on 2 cores (68 s on the 2026-11-27 CI machine, 99 to 111 s on a slower one
+/// suite stays within 90 s on 2 cores (68 s on the 2026-11-27 CI machine, 88 to 111 s on a slower one
 /// of the same kind: results/benchmarks.md); `FAULTSIM_FULL_TESTS=1 swift test`, which CI runs,
 /// runs the full form. A test that scales says in a comment what its quick form keeps, and what
 /// the smaller run count does to its bound: every bound here is computed from the counts the

@@ -29,19 +29,19 @@ struct AblateImportanceTests {
     /// `ImportanceSamplingTests.pilotIsTheSameOnAnyThreadCount`).
     @Test("ablate's weighted lost differences resolve a change 4,000 counted runs cannot see (full suite: the same on 1 and 2 threads)")
     func weightedResolvesWhatCountsCannot() throws {
-        let (plain, one) = Self.weighed(jobs: 2)
+        let (plain, result) = Self.weighed(jobs: 2)
         if TestScale.isFull {
-            let (_, two) = Self.weighed(jobs: 1)
-            #expect(one.csv == two.csv && one.text == two.text)
+            let (_, oneThread) = Self.weighed(jobs: 1)
+            #expect(result.csv == oneThread.csv && result.text == oneThread.text)
         }
-        #expect(one.weightedRuns == 4_000 && one.csv.contains("lost_check"))
-        let none = try #require(one.rows.first { $0.change.to.label == "[]" })
+        #expect(result.weightedRuns == 4_000 && result.csv.contains("lost_check"))
+        let none = try #require(result.rows.first { $0.change.to.label == "[]" })
         let counted = try #require(plain.rows.first { $0.change.to.label == "[]" }).difference(.lost)
         #expect(counted.difference == 0, "4,000 counted runs see no difference")
         let weighted = none.difference(.lost)
         #expect(weighted.low > 0 && weighted.isSignificant() && (30...300).contains(weighted.difference),
                 "weighted [\(weighted.low), \(weighted.high)] per 10^6")
-        #expect(one.rows.allSatisfy { $0.weighted != nil })
+        #expect(result.rows.allSatisfy { $0.weighted != nil })
     }
 }
 

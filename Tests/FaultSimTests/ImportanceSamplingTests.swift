@@ -315,7 +315,7 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         let outside = try #require(body.first { $0[header.firstIndex(of: "mechanism")!].hasPrefix("outside_app_purchase") })
         #expect(cell(crash, "relative_weight") > 3 && cell(outside, "relative_weight") < 1, "\(crash) \(outside)")
         #expect(cell(crash, "second_moment_share") > cell(outside, "second_moment_share"))
-        // Without the option the panel keeps none, and the CSV is its header.
+        // Without the option the panel keeps none.
         let plain = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<2_000, bias: skewed, jobs: 2)
         #expect(plain.panel.designs[0].mechanisms.keys.isEmpty)
     }

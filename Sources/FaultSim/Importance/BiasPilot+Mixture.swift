@@ -161,6 +161,23 @@ extension BiasPilot {
     /// needs a wider signature (`relevantDraws` checks it).
     static let traitBit = tailBit + 2 * TailSlot.allCases.count
 
+    /// The bit of tail slot `slot`'s bin `bin` (1: upper, 2: deepest).
+    static func tailBinBit(_ slot: TailSlot, _ bin: Int) -> UInt64 { 1 << UInt64(tailBit + 2 * slot.rawValue + bin - 1) }
+
+    /// The signature bits of a run's draws: kind k's when `fired(k)`, each tail bin's (`3·slot +
+    /// bin`, bins 1 and 2) when `drewTail` of it, the trait's when `below`. Shared by the pilot's
+    /// signatures (`signature`) and the mechanisms of a weighted job (`WeightedMechanisms.key`).
+    @inline(__always)
+    static func drawBits(fired: (Int) -> Bool, drewTail: (Int) -> Bool, below: Bool) -> UInt64 {
+        var bits: UInt64 = 0
+        for kind in FaultKind.allCases where fired(kind.rawValue) { bits |= 1 << UInt64(kind.rawValue) }
+        for slot in TailSlot.allCases {
+            for bin in 1...2 where drewTail(3 * slot.rawValue + bin) { bits |= tailBinBit(slot, bin) }
+        }
+        if below { bits |= 1 << UInt64(traitBit) }
+        return bits
+    }
+
     /// The draws that make up signatures: those at least `signatureShare` of the lost mass has
     /// and that are `lift` times likelier in a lost run than in a run (a kind's nominal firings
     /// per run, `WeightedDesign.firings`; a tail bin's nominal width times draws per run; the
@@ -199,7 +216,7 @@ extension BiasPilot {
                 let lostShare = share { elite.count($0, base + bin) > 0 }
                 if lostShare >= signatureShare && lostShare >= lift * TailSlot.widths[bin] * drawsPerRun
                     && perDraw([base, base + 1, base + 2], hit: base + bin) >= readLift * TailSlot.widths[bin] {
-                    bits |= 1 << UInt64(tailBit + 2 * slot.rawValue + bin - 1)
+                    bits |= tailBinBit(slot, bin)
                 }
             }
         }
@@ -210,15 +227,8 @@ extension BiasPilot {
 
     /// Elite run `index`'s relevant draws.
     static func signature(_ elite: EliteRuns, _ index: Int, relevant: UInt64) -> UInt64 {
-        var bits: UInt64 = 0
-        for kind in FaultKind.allCases where elite.count(index, EliteRuns.firesOffset + kind.rawValue) > 0 { bits |= 1 << UInt64(kind.rawValue) }
-        for slot in TailSlot.allCases {
-            for bin in 1...2 where elite.count(index, EliteRuns.tailOffset + 3 * slot.rawValue + bin) > 0 {
-                bits |= 1 << UInt64(tailBit + 2 * slot.rawValue + bin - 1)
-            }
-        }
-        if elite.count(index, EliteRuns.traitOffset + 1) > 0 { bits |= 1 << UInt64(traitBit) }
-        return bits & relevant
+        drawBits(fired: { elite.count(index, EliteRuns.firesOffset + $0) > 0 }, drewTail: { elite.count(index, EliteRuns.tailOffset + $0) > 0 },
+                 below: elite.count(index, EliteRuns.traitOffset + 1) > 0) & relevant
     }
 
     /// The kept groups and their members (elite indices). Runs are grouped by equal signature;

@@ -71,17 +71,8 @@ public struct WeightedMechanisms: Sendable, Equatable {
 
     /// The mechanism of the run `state` read: its rare firings, tail bins and trait.
     static func key(_ state: ImportanceState) -> UInt64 {
-        var bits: UInt64 = 0
-        for kind in FaultKind.allCases where state.fires(kind.rawValue) > 0 && state.lastNominal(kind.rawValue) < rareBelow {
-            bits |= 1 << UInt64(kind.rawValue)
-        }
-        for slot in TailSlot.allCases {
-            for bin in 1...2 where state.tailBins(3 * slot.rawValue + bin) > 0 {
-                bits |= 1 << UInt64(BiasPilot.tailBit + 2 * slot.rawValue + bin - 1)
-            }
-        }
-        if state.traitBelow { bits |= 1 << UInt64(BiasPilot.traitBit) }
-        return bits
+        BiasPilot.drawBits(fired: { state.fires($0) > 0 && state.lastNominal($0) < rareBelow }, drewTail: { state.tailBins($0) > 0 },
+                           below: state.traitBelow)
     }
 
     /// A mechanism's name: its fault kinds, then its tail bins and the trait, joined by " + ";
@@ -89,7 +80,7 @@ public struct WeightedMechanisms: Sendable, Equatable {
     public static func name(_ key: UInt64) -> String {
         var parts = FaultKind.allCases.filter { key & (1 << UInt64($0.rawValue)) != 0 }.map(\.row.name)
         for slot in TailSlot.allCases {
-            for (bin, label) in [(1, "tail"), (2, "deepest tail")] where key & (1 << UInt64(BiasPilot.tailBit + 2 * slot.rawValue + bin - 1)) != 0 {
+            for (bin, label) in [(1, "tail"), (2, "deepest tail")] where key & BiasPilot.tailBinBit(slot, bin) != 0 {
                 parts.append("\(slot.name) \(label)")
             }
         }

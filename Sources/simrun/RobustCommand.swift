@@ -14,6 +14,9 @@ enum RobustCommand: Command {
                                    defaultValue: "every guess")
     static let steps = OptionSpec(name: "--steps", valueName: "k", help: "Halvings of each crossover search after its two ends, 0 to 20.",
                                   defaultValue: String(Robustness.defaultCrossoverSteps))
+    static let leadRuns = OptionSpec(name: "--lead-runs", valueName: "n",
+                                     help: "Compare the leader and the runner-up again on n more runs, after the settings' (weighted: under the bias's worlds for the two): the lead's interval narrowed where the decision lives.",
+                                     defaultValue: "0, none")
     static let out = CommonOptions.out("Write one row per setting and design (lost orders, rank, leader, exact McNemar p against the baseline's leader, verdict, crossover), then every crossover point.")
     static let svg = CommonOptions.svg("Write the tornado chart: how far each guess, at its low and high, moves the leader's lead.")
     /// `--shard` splits the settings, not the runs: its own help, the common option's name.
@@ -23,13 +26,14 @@ enum RobustCommand: Command {
     static let spec = CommandSpec.readingScenario(
         name: "robust", abstract: "Does the answer rest on a guess? Every guessed parameter at its plausible low and high, one at a time, then Latin-hypercube points of all at once: each setting ranks the designs on the same runs (paired, exact McNemar), says whether the leader flips, and where, by bisection.",
         summary: "Which guessed parameters can flip the best design, and where (paired).",
-        options: [CommonOptions.designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, lhs, params, steps, out, svg,
+        options: [CommonOptions.designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, lhs, params, steps, leadRuns, out, svg,
                   DecisionOutputs.json, DecisionOutputs.html, CommonOptions.set, CommonOptions.quiet, shard, ShardOptions.shardCount,
                   ShardOptions.partialOut] + ImportanceJob.options)
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let points = try context.integer(lhs, in: 1...1_000) ?? Robustness.defaultPoints
         let stepCount = try context.integer(steps, in: 0...20) ?? Robustness.defaultCrossoverSteps
+        let extraRuns = try context.integer(leadRuns, in: 0...Scenario.maxRuns) ?? 0
         let only = try chosenGuesses(context)
         let base = try context.scenario(applying: .all)
         let designs = try twoOrMoreDesigns(base, context)
@@ -48,6 +52,7 @@ enum RobustCommand: Command {
 
         var plan = Robustness(scenario: base.scenario, designs: designs, only: only, points: points, runs: base.scenario.runs,
                               crossoverSteps: stepCount)
+        plan.leadRuns = extraRuns
         var biasLines = ""
         if weighted {
             let chosen = try ImportanceJob.chosenBias(context, scenario: base.scenario, designs: designs, tunedWhere: " at the scenario as given")
@@ -62,7 +67,8 @@ enum RobustCommand: Command {
             try outputs.write(result, extra: ["", result.partialFileText, ""], context: context)
             printOutput("simrun robust: shard \(shardOfJob) measured \(plan.indices(of: shardOfJob).count) of \(plan.settings.count) settings (the baseline "
                 + "included) x \(designs.count) designs x \(Grouped.count(plan.runs, "run")), "
-                + "\(Grouped.count(result.crossovers.count, "crossover search", "crossover searches")); wrote \(context.value(ShardOptions.partialOut) ?? ""). simrun merge joins the parts.")
+                + "\(Grouped.count(result.crossovers.count, "crossover search", "crossover searches"))"
+                + (result.lead.map { ", the lead on \(Grouped.count($0.runs, "more run"))" } ?? "") + "; wrote \(context.value(ShardOptions.partialOut) ?? ""). simrun merge joins the parts.")
             return ExitCode.success
         }
         try outputs.write(result, extra: [result.tornadoSVG, result.partialFileText, weighted ? plan.biasText : ""], context: context)

@@ -24,13 +24,18 @@ struct RobustImportanceTests {
         #expect(cell(flipped, "verdict") == "flips" && cell(flipped, "leader") == "seed000-v0")
         #expect(try #require(Double(cell(flipped, "p_vs_baseline_leader"))) < 0.05)
 
-        // The same job from the bias file, whole and in shards: the shards merge into its bytes.
+        // The same job from the bias file, with its lead measured again, whole and in shards: the
+        // shards merge into its bytes.
         let fromFile = folder.path("from-file.csv").path
-        expectSimrun(arguments + ["--bias", bias, "--out", fromFile], exits: 0)
+        let lead = ["--lead-runs", "2000"]
+        let again = expectSimrun(arguments + lead + ["--bias", bias, "--out", fromFile], exits: 0)
+        #expect(again.output.contains("The lead on 2,000 more runs (runs 3,000 to 4,999; weighted under the worlds of the bias tuned for the two designs)"))
+        let leadRows = RobustTests.records(try String(contentsOfFile: fromFile, encoding: .utf8)).filter { cell($0, "kind") == "lead" }
+        #expect(leadRows.count == 2 && leadRows.allSatisfy { !cell($0, "effective_size").isEmpty })
         var parts: [String] = []
         for shard in 1...2 {
             let part = folder.path("part-\(shard).json").path
-            expectSimrun(arguments + ["--bias", bias, "--shard", "\(shard)/2", "--partial-out", part], exits: 0)
+            expectSimrun(arguments + lead + ["--bias", bias, "--shard", "\(shard)/2", "--partial-out", part], exits: 0)
             parts.append(part)
         }
         let merged = folder.path("merged.csv").path
@@ -42,7 +47,20 @@ struct RobustImportanceTests {
         #expect(refused.errorOutput.contains("needs '--bias'"))
         // A plain part and a weighted part of the same job are two jobs.
         let plain = folder.path("plain.json").path
-        expectSimrun(Array(arguments.filter { $0 != "--importance" }) + ["--shard", "2/2", "--partial-out", plain], exits: 0)
+        expectSimrun(Array(arguments.filter { $0 != "--importance" }) + lead + ["--shard", "2/2", "--partial-out", plain], exits: 0)
         expectSimrun(["merge", parts[0], plain, "--out", folder.path("mixed.csv").path], exits: 65)
+    }
+
+    @Test("A bias narrowed to two designs keeps their worlds with their shares; one tuned for neither is kept whole")
+    func narrowedBias() {
+        var a = BiasedWorld(firing: BiasedWorld.nominal.firing, designs: ["a"]), b = a, c = a
+        b.designs = ["b"]
+        c.designs = ["c"]
+        let bias = FaultBias(components: [a, b, c], nominalShare: 0.1, shares: [3, 1, 2])
+        let narrowed = bias.narrowed(to: ["c", "a"])
+        #expect(narrowed.components.map(\.designs) == [["a"], ["c"]] && narrowed.nominalShare == 0.1)
+        let expected: [Double] = [0.54, 0.36]
+        #expect(zip(narrowed.shares, expected).allSatisfy { abs($0 - $1) < 1e-12 })
+        #expect(bias.narrowed(to: ["d"]) == bias && bias.narrowed(to: ["a", "b", "c"]) == bias)
     }
 }

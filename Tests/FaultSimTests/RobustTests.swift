@@ -99,6 +99,41 @@ struct RobustTests {
         expectSimrun(arguments + ["--shard", "1/3", "--partial-out", folder.path("p.json").path, "--out", folder.path("x.csv").path], exits: 64)
     }
 
+    @Test("robust --lead-runs compares the leader and the runner-up again on the runs after the settings'; its shards merge to the same bytes")
+    func leadIsMeasuredAgainOnLaterRuns() throws {
+        let (folder, path) = try Self.plantedFlip()
+        let scenario = try withExtendedLifetime(folder) { try ScenarioLoader.load(path: path) }
+        var plan = Robustness(scenario: scenario, designs: [.seed000V1_0, .seed000V0], only: ["storeKit.cancelThenPurchasedProbability"],
+                              points: 1, runs: 1_000, crossoverSteps: 0)
+        plan.leadRuns = 3_000
+        let result = plan.run(jobs: 2)
+        let lead = try #require(result.lead)
+        let again = Runner.compare(scenario: scenario, designs: [.seed000V1_0, .seed000V0], runs: 1_000..<4_000, jobs: 1)
+        #expect(lead.leader == 0 && lead.runnerUp == 1 && lead.firstRun == 1_000 && lead.runs == 3_000)
+        let counted: [Int64] = [again.tallies[0].lost, again.tallies[1].lost, again.pairs.lostOnlyBy(0, notBy: 1), again.tallies[0].intents]
+        #expect([lead.point.leaderLost, lead.point.challengerLost, lead.point.onlyLeader, lead.point.intents] == counted)
+        let parsed = try RobustResult.parsePartial(PartFile.parse(result.partialFileText, path: "whole.json"))
+        #expect(parsed.result == result)
+        #expect(result.html.contains("<p>The lead on 3,000 more runs (runs 1,000 to 3,999)"))
+        #expect(JSONWriter.write(result.json).contains("\"runnerUp\": \"seed000-v0\""))
+
+        // The command: the lead's sentence and CSV rows; its shards (the first measures the lead) merge to the same bytes.
+        let whole = folder.path("whole.csv").path
+        let arguments = ["robust", path, "--runs", "1000", "--lead-runs", "3000", "--steps", "0"] + Self.flipArguments
+        let transcript = expectSimrun(arguments + ["--out", whole], exits: 0)
+        #expect(transcript.output.contains("The lead on 3,000 more runs (runs 1,000 to 3,999): seed000-v1.0 lost \(lead.point.leaderLost) of"))
+        let rows = Self.records(try String(contentsOfFile: whole, encoding: .utf8))
+        #expect(rows.filter { $0[2] == "lead" }.map { $0[5] } == ["seed000-v1.0", "seed000-v0"])
+        var parts: [String] = []
+        for shard in 1...2 {
+            parts.append(folder.path("part-\(shard).json").path)
+            expectSimrun(arguments + ["--shard", "\(shard)/2", "--partial-out", parts[shard - 1]], exits: 0)
+        }
+        let merged = folder.path("merged.csv").path
+        expectSimrun(["merge", parts[1], parts[0], "--out", merged], exits: 0)
+        #expect(try String(contentsOfFile: merged, encoding: .utf8) == String(contentsOfFile: whole, encoding: .utf8))
+    }
+
     /// A robust part carries its baseline scenario and designs, so merge makes the plan again
     /// and refuses a part whose seed, runs, guesses or settings are not what its digest says.
     @Test("A robust part edited by hand is refused naming what changed; one on a single line merges to the same bytes")

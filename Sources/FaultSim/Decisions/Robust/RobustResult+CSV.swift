@@ -2,7 +2,8 @@
 /// the setting set, each design's lost orders with its Wilson interval and rank, the leader and
 /// whether it differs from the baseline's, each design's exact McNemar p against the baseline's
 /// leader, the setting's verdict and the baseline leader's lead; then the points every crossover
-/// search evaluated (two rows each: the baseline's leader and the challenger), then the guesses
+/// search evaluated (two rows each: the baseline's leader and the challenger), then the lead
+/// measured again (`--lead-runs`, kind `lead`: the leader and the runner-up), then the guesses
 /// left alone. Numbers are written with fixed places, so the same job gives the same bytes.
 extension RobustResult {
     public static let csvHeader = "scenario,setting,kind,param,value,design,lost,intents,lost_per_million,lost_ci_low,lost_ci_high,rank,"
@@ -33,27 +34,36 @@ extension RobustResult {
         for search in crossovers {
             let path = guesses[guessMoved(by: search.setting)!.guess].path
             for point in search.points {
-                // The two designs' ranking by the tie rule: fewer lost first, the baseline's leader on a tie.
-                let challengerAhead = point.challengerAhead
-                let logP = point.logP
-                let verdict: Verdict = !challengerAhead ? .keeps : logP < Significance.logLevel ? .flips : .notSignificant
-                let lead = point.weighted.map { -$0.difference(0, 1).difference * 1_000_000 }
-                    ?? Double(point.challengerLost - point.leaderLost) / Double(max(point.intents, 1)) * 1_000_000
-                let front = [scenarioName, String(search.setting), "crossover", path, point.value.set]
-                let tail = [designs[challengerAhead ? search.challenger : search.leader], challengerAhead ? "true" : "false"]
-                let rates = point.weighted?.rates
-                text += row(front + measured(designs[search.leader], point.leaderLost, point.intents, weighted: rates?[0]) + [challengerAhead ? "2" : "1"]
-                    + tail + ["", verdict.rawValue, Self.fixed(lead), "", "", ""] + (rates.map { Self.diagnostics($0[0]) } ?? []))
-                text += row(front + measured(designs[search.challenger], point.challengerLost, point.intents, weighted: rates?[1])
-                    + [challengerAhead ? "1" : "2"] + tail + [PValue.text(logP: logP), verdict.rawValue, Self.fixed(lead), "", "", ""]
-                    + (rates.map { Self.diagnostics($0[1]) } ?? []))
+                text += pointRows([scenarioName, String(search.setting), "crossover", path, point.value.set], point,
+                                  search.leader, search.challenger)
             }
+        }
+        if let lead {
+            text += pointRows([scenarioName, "0", "lead", "", ""], lead.point, lead.leader, lead.runnerUp)
         }
         for skip in skipped {
             text += row([scenarioName, "", "skipped", skip.path, "", "", "", "", "", "", "", "", "", "", "", skip.reason, "", "", "", ""]
                 + (weightedJob ? ["", ""] : []))
         }
         return text
+    }
+
+    /// A crossover point's or the lead's two rows (`front`: the scenario, setting, kind, param and
+    /// value columns): the baseline's leader, then the challenger, ranked against each other.
+    func pointRows(_ front: [String], _ point: CrossoverPoint, _ leader: Int, _ challenger: Int) -> String {
+        // The two designs' ranking by the tie rule: fewer lost first, the baseline's leader on a tie.
+        let challengerAhead = point.challengerAhead
+        let logP = point.logP
+        let verdict: Verdict = !challengerAhead ? .keeps : logP < Significance.logLevel ? .flips : .notSignificant
+        let lead = point.weighted.map { -$0.difference(0, 1).difference * 1_000_000 }
+            ?? Double(point.challengerLost - point.leaderLost) / Double(max(point.intents, 1)) * 1_000_000
+        let tail = [designs[challengerAhead ? challenger : leader], challengerAhead ? "true" : "false"]
+        let rates = point.weighted?.rates
+        return row(front + measured(designs[leader], point.leaderLost, point.intents, weighted: rates?[0]) + [challengerAhead ? "2" : "1"]
+            + tail + ["", verdict.rawValue, Self.fixed(lead), "", "", ""] + (rates.map { Self.diagnostics($0[0]) } ?? []))
+            + row(front + measured(designs[challenger], point.challengerLost, point.intents, weighted: rates?[1])
+                + [challengerAhead ? "1" : "2"] + tail + [PValue.text(logP: logP), verdict.rawValue, Self.fixed(lead), "", "", ""]
+                + (rates.map { Self.diagnostics($0[1]) } ?? []))
     }
 
     /// The kind, param and value columns of a setting: the guess and its value as `--set` takes

@@ -15,6 +15,7 @@ extension RobustResult {
         html += ". Each of the \(guesses.count) guesses of the parameter table was moved to its plausible low and high, one at a time, "
             + "then \(points) Latin-hypercube point\(points == 1 ? "" : "s") moved all of them at once: \(Grouped.format(runs)) runs per "
             + "setting, the same runs in every setting.</p>\n"
+        if lead != nil { html += "<p>\(e(String(leadText().dropLast())))</p>\n" }
 
         let flips = oneAtATime(.flips)
         if flips.isEmpty {

@@ -35,8 +35,12 @@ extension RobustResult {
             })),
             ("crossovers", .array(crossovers.map(\.json))),
         ])
-        // Only a weighted job's part carries a bias: a plain part's bytes are what they always were.
+        // Only a weighted job's part carries a bias, and only a job that measures its lead again its
+        // lead runs: any other part's bytes are what they always were.
         if !biasText.isEmpty, case .object(let fields) = json { json = .object(fields + [("bias", .string(biasText), 0)]) }
+        if leadRuns > 0, case .object(let fields) = json {
+            json = .object(fields + [("leadRuns", int(leadRuns), 0), ("lead", lead.map(\.json) ?? .null, 0)])
+        }
         return json
     }
 
@@ -83,6 +87,11 @@ extension RobustResult {
         let crossovers = try root.array("crossovers").map { item throws(ScenarioError) in
             try CrossoverSearch(item, settings: settings.count, designs: designs.count, ceiling: ceiling)
         }
+        let leadRuns = try root.optionalField("leadRuns").map { field throws(ScenarioError) in try field.count(Int64(Scenario.maxRuns)) } ?? 0
+        let lead = try root.optionalField("lead").flatMap { field throws(ScenarioError) in
+            field.value == .null ? nil : try Lead(field, runs: runs, leadRuns: leadRuns, designs: designs.count)
+        }
+        if lead != nil && shard.index != 0 { throw root.error("only the first shard measures the lead") }
         let scenario = try root.field("scenario")
         let name = try scenario.string("name")
         let biasText = try root.optionalField("bias")?.stringValue() ?? ""
@@ -95,7 +104,7 @@ extension RobustResult {
                                   points: Int(try root.integer("points")), crossoverSteps: Int(try root.integer("crossoverSteps")),
                                   contentHash: try root.string("contentHash"), baseline: try root.field("baseline").value,
                                   designAxes: try root.field("designAxes").value, shard: shard, counts: counts, crossovers: crossovers,
-                                  biasText: biasText)
+                                  biasText: biasText, leadRuns: Int(leadRuns), lead: lead)
         let (tool, model) = (try root.string("tool"), try root.string("model"))
         try result.checkJob(file: file, tool: tool, model: model)
         return (tool, model, result)
@@ -119,6 +128,7 @@ extension RobustResult {
         guard points >= 1, crossoverSteps >= 0 else { throw PartDesigns.edited(file, "settings") }
         var plan = Robustness(scenario: scenario, designs: Array(definitions.prefix(designs.count)),
                               only: guesses.map(\.path) + skipped.map(\.path), points: points, runs: runs, crossoverSteps: crossoverSteps)
+        plan.leadRuns = leadRuns
         if !biasText.isEmpty {
             plan.bias = try FaultBias.parse(biasText, file: file + " (its bias)")
             plan.biasText = biasText
@@ -189,6 +199,7 @@ extension RobustResult {
             }
             merged.crossovers += holder.result.crossovers
         }
+        merged.lead = parts.first { $0.result.shard.index == 0 }?.result.lead
         merged.counts[0] = first.result.counts[0]
         if let missing = merged.counts.firstIndex(where: { $0 == nil }) {
             return .failure(MergeError(problem: .missing, message: "cannot merge: setting \(missing) was measured by no part"))
@@ -251,18 +262,52 @@ extension RobustResult.SettingInfo {
     }
 }
 
+extension RobustResult.Lead {
+    var json: JSONValue {
+        object([("leader", int(leader)), ("runnerUp", int(runnerUp)), ("firstRun", int(firstRun)), ("runs", int(runs)),
+                ("point", RobustResult.CrossoverSearch.pointJSON(point))])
+    }
+
+    init(_ reader: PartialReader, runs jobRuns: Int64, leadRuns: Int64, designs: Int) throws(ScenarioError) {
+        leader = Int(try reader.field("leader").count(Int64(designs - 1)))
+        runnerUp = Int(try reader.field("runnerUp").count(Int64(designs - 1)))
+        firstRun = Int(try reader.integer("firstRun"))
+        runs = Int(try reader.integer("runs"))
+        guard leader != runnerUp, Int64(firstRun) == jobRuns, Int64(runs) == leadRuns else {
+            throw reader.error("a lead compares two designs over the job's lead runs, after its settings' runs")
+        }
+        point = try RobustResult.CrossoverSearch.point(try reader.field("point"), ceiling: leadRuns * 64)
+    }
+}
+
 extension RobustResult.CrossoverSearch {
+    static func pointJSON(_ point: RobustResult.CrossoverPoint) -> JSONValue {
+        object([("t", .number(String(point.t))), ("value", point.value.json), ("leaderLost", int(point.leaderLost)),
+                ("challengerLost", int(point.challengerLost)), ("onlyLeader", int(point.onlyLeader)),
+                ("onlyChallenger", int(point.onlyChallenger)), ("intents", int(point.intents))]
+               + (point.weighted.map { [("weighted", $0.json)] } ?? []))
+    }
+
+    static func point(_ item: PartialReader, ceiling: Int64) throws(ScenarioError) -> RobustResult.CrossoverPoint {
+        let tField = try item.field("t")
+        guard case .number(let text) = tField.value, let t = Double(text), (0...1).contains(t) else { throw tField.error("expected a number from 0 to 1") }
+        return RobustResult.CrossoverPoint(t: t, value: try RobustResult.ValueText(item.field("value")),
+                                           leaderLost: try item.field("leaderLost").count(ceiling),
+                                           challengerLost: try item.field("challengerLost").count(ceiling),
+                                           onlyLeader: try item.field("onlyLeader").count(ceiling),
+                                           onlyChallenger: try item.field("onlyChallenger").count(ceiling),
+                                           intents: try item.field("intents").count(ceiling),
+                                           weighted: try item.optionalField("weighted").map { reader throws(ScenarioError) in
+                                               try WeightedLosses(reader, designs: 2, ceiling: ceiling)
+                                           })
+    }
+
     var json: JSONValue {
         func optional(_ value: RobustResult.ValueText?) -> JSONValue { value?.json ?? .null }
         return object([
             ("setting", int(setting)), ("leader", int(leader)), ("challenger", int(challenger)),
             ("note", note.map { .string($0) } ?? .null), ("estimate", optional(estimate)), ("low", optional(low)), ("high", optional(high)),
-            ("points", .array(points.map { point in
-                object([("t", .number(String(point.t))), ("value", point.value.json), ("leaderLost", int(point.leaderLost)),
-                        ("challengerLost", int(point.challengerLost)), ("onlyLeader", int(point.onlyLeader)),
-                        ("onlyChallenger", int(point.onlyChallenger)), ("intents", int(point.intents))]
-                       + (point.weighted.map { [("weighted", $0.json)] } ?? []))
-            })),
+            ("points", .array(points.map(Self.pointJSON))),
         ])
     }
 
@@ -280,19 +325,7 @@ extension RobustResult.CrossoverSearch {
         estimate = try RobustResult.ValueText.optional(reader, "estimate")
         low = try RobustResult.ValueText.optional(reader, "low")
         high = try RobustResult.ValueText.optional(reader, "high")
-        points = try reader.array("points").map { item throws(ScenarioError) in
-            let tField = try item.field("t")
-            guard case .number(let text) = tField.value, let t = Double(text), (0...1).contains(t) else { throw tField.error("expected a number from 0 to 1") }
-            return RobustResult.CrossoverPoint(t: t, value: try RobustResult.ValueText(item.field("value")),
-                                               leaderLost: try item.field("leaderLost").count(ceiling),
-                                               challengerLost: try item.field("challengerLost").count(ceiling),
-                                               onlyLeader: try item.field("onlyLeader").count(ceiling),
-                                               onlyChallenger: try item.field("onlyChallenger").count(ceiling),
-                                               intents: try item.field("intents").count(ceiling),
-                                               weighted: try item.optionalField("weighted").map { reader throws(ScenarioError) in
-                                                   try WeightedLosses(reader, designs: 2, ceiling: ceiling)
-                                               })
-        }
+        points = try reader.array("points").map { item throws(ScenarioError) in try Self.point(item, ceiling: ceiling) }
     }
 }
 

@@ -17,7 +17,7 @@ extension RobustResult: DecisionReport {
             ? "1 guess at its plausible low and high, then \(Grouped.count(points, "Latin-hypercube point")) of it: \(settings.count) settings\n\n"
             : "\(guesses.count) guesses at their plausible low and high one at a time, then \(Grouped.count(points, "Latin-hypercube point")) "
                 + "of all of them at once: \(settings.count) settings\n\n"
-        text += baselineText() + "\n"
+        text += baselineText() + leadText() + "\n"
         text += flipsText() + "\n"
         text += notSignificantText()
         text += movedText() + "\n"
@@ -85,6 +85,45 @@ extension RobustResult: DecisionReport {
             : "\(Self.figure(counts.weighted!.rates[second].rate)) per 10^6 to its \(Self.figure(counts.weighted!.rates[leader].rate))"
         return "\(designs[leader]) leads, but not significantly: \(designs[second]), the runner-up, loses \(against) (\(evidence)); "
             + "every verdict below is against a leader the noise does not single out.\n"
+    }
+
+    /// The lead measured again on its own runs (`--lead-runs`): both designs' figures, then the
+    /// lead (the runner-up's lost orders minus the leader's) with its interval and width.
+    func leadText() -> String {
+        guard let lead else { return "" }
+        let point = lead.point, leader = designs[lead.leader], second = designs[lead.runnerUp]
+        let range = "runs \(Grouped.format(lead.firstRun)) to \(Grouped.format(lead.firstRun + lead.runs - 1))"
+        if let weighted = point.weighted {
+            let d = weighted.difference(1, 0), rates = weighted.rates
+            func figures(_ rate: WeightedRate) -> String {
+                "\(Self.figure(rate.rate)) per 10^6 [\(Self.figure(rate.low)), \(Self.figure(rate.high))] (eff. size "
+                    + "\(Grouped.format(Int(rate.effectiveSize.rounded(.down)))))"
+            }
+            let warning = weighted.warning(0, 1).map { "; WARNING: \($0)" } ?? ""
+            let places = Self.placesToShow(width: (d.high - d.low) * 1e6)
+            func signed(_ value: Double) -> String { FixedPoint.format(value * 1e6, places: places, sign: .always) }
+            return "The lead on \(Grouped.count(lead.runs, "more run")) (\(range); weighted under the worlds of the bias tuned for "
+                + "the two designs): \(leader) \(figures(rates[0])), \(second) \(figures(rates[1])); the lead is "
+                + "\(signed(d.difference)) per 10^6 [\(signed(d.low)), \(signed(d.high))], "
+                + "\(Self.figure(d.high - d.low)) wide (paired z-test p \(PValue.phrase(logP: d.logP)))\(warning).\n"
+        }
+        let d = PairedOutcomes.Counts(onlyA: point.onlyChallenger, onlyB: point.onlyLeader).difference(intents: point.intents)
+        return "The lead on \(Grouped.count(lead.runs, "more run")) (\(range)): \(leader) lost \(Grouped.format(Int(point.leaderLost))) "
+            + "of \(Grouped.format(Int(point.intents))) intents, \(second) \(Grouped.format(Int(point.challengerLost))); the lead is "
+            + "\(Self.signedAmount(d.points * 1e4)) per 10^6 [\(Self.signedAmount(d.low * 1e4)), \(Self.signedAmount(d.high * 1e4))], "
+            + "\(Self.amount((d.high - d.low) * 1e4)) wide (\(point.onlyLeader) against \(point.onlyChallenger) discordant intents, "
+            + "exact McNemar p \(PValue.phrase(logP: point.logP))).\n"
+    }
+
+    /// Decimal places that show an interval `width` wide (per 10^6) to two significant digits
+    /// of its width, from none to six: the lead's interval is what the lead's runs are for.
+    static func placesToShow(width: Double) -> Int {
+        var places = 0, scaled = width
+        while scaled < 10 && places < 6 {
+            scaled *= 10
+            places += 1
+        }
+        return places
     }
 
     /// The paired evidence between `a` (the leader in sentences) and `b`, leader first:

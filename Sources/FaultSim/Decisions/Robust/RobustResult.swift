@@ -103,6 +103,21 @@ public struct RobustResult: Sendable, Equatable {
         }
     }
 
+    /// The leader's lead measured again (`simrun robust --lead-runs`): the baseline's leader and
+    /// runner-up over `runs` more runs from run `firstRun` (after the settings' runs, so the two
+    /// designs were not chosen on them), their paired counts, or in a weighted job their
+    /// estimates, as a crossover point's at the scenario's values (`t` 0, no value).
+    public struct Lead: Sendable, Equatable {
+        public let leader: Int
+        public let runnerUp: Int
+        public let firstRun: Int
+        public let runs: Int
+        public let point: CrossoverPoint
+
+        /// A lead point's value: the scenario's own, which it does not restate.
+        static let scenarioValue = ValueText(set: "", shown: "", short: "")
+    }
+
     /// Where, between the scenario's value and the end that flips the leader, the leader changes.
     public struct CrossoverSearch: Sendable, Equatable {
         /// The one-at-a-time setting that flipped.
@@ -150,6 +165,9 @@ public struct RobustResult: Sendable, Equatable {
     public var crossovers: [CrossoverSearch]
     /// A weighted job's bias file text (`Robustness.biasText`); empty for plain Monte Carlo.
     public var biasText = ""
+    /// `Robustness.leadRuns`, and the lead measured on them (nil when none, or in a shard but the first).
+    public var leadRuns = 0
+    public var lead: Lead? = nil
 
     public var job: DecisionJob {
         DecisionJob(source: source.isEmpty ? scenarioName : source, scenario: scenarioName, platform: platform, seed: seed, runs: runs)
@@ -180,6 +198,10 @@ public struct RobustResult: Sendable, Equatable {
             invariant(counts[search.setting] != nil && guessMoved(by: search.setting) != nil, "a crossover search of a setting not measured")
             invariant(index == 0 || crossovers[index - 1].setting < search.setting, "crossover searches out of setting order")
         }
+        if let lead {
+            invariant(lead.runs == leadRuns && lead.firstRun == runs && lead.leader != lead.runnerUp
+                      && max(lead.leader, lead.runnerUp) < d, "a lead of other runs or designs than the job's")
+        }
         #endif
     }
 
@@ -205,6 +227,6 @@ extension Robustness {
                             seed: baseline.seed, runs: runs, designs: designs.map(\.name), guesses: infos, skipped: skipped,
                             settings: settingInfos, points: points, crossoverSteps: crossoverSteps, contentHash: contentHash,
                             baseline: baseline.jsonValue, designAxes: PartDesigns.json(designs + olderOSDesigns),
-                            shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [], biasText: biasText)
+                            shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [], biasText: biasText, leadRuns: leadRuns)
     }
 }

@@ -14,6 +14,9 @@ extension Robustness {
         let measured = indices(of: shard)
         let simulated = measured.filter { $0 == 0 || !settings[$0].sameAsBaseline }.count
         measure(measured, into: &result, jobs: jobs, progress: reporter?.begin("\(simulated) settings", totalRuns: simulated * runs))
+        if leadRuns > 0 && shard.index == 0 {
+            result.lead = measureLead(in: result, jobs: jobs, progress: reporter?.begin("the lead", totalRuns: leadRuns))
+        }
         let searches = settingsToSearch(in: result).count
         if searches > 0 {
             searchCrossovers(into: &result, jobs: jobs,
@@ -89,32 +92,18 @@ extension Robustness {
             var evaluated: [RobustResult.CrossoverPoint] = []
             let found = Crossover.bisect(0...1, steps: crossoverSteps) { t in
                 let value = guess.current.interpolated(to: end, at: t)
-                let counts: (leaderLost: Int64, challengerLost: Int64, onlyLeader: Int64, onlyChallenger: Int64, intents: Int64)
-                var weighted: WeightedLosses?
+                let point: RobustResult.CrossoverPoint
                 if t == 0 || t == 1 {
                     let known = result.counts(t == 0 ? 0 : index)
-                    counts = (known.lost[leader], known.lost[challenger], known.only(leader, notBy: challenger),
-                              known.only(challenger, notBy: leader), known.intents[leader])
-                    weighted = known.weighted.map { $0.pair(leader, challenger) }
-                } else if let bias {
-                    var scenario = baseline
-                    guess.row.field.set(value, in: &scenario)
-                    let paired = Runner.weighted(scenario: scenario, designs: [designs[leader], designs[challenger]], runs: 0..<UInt64(runs),
-                                                 bias: bias, jobs: jobs, progress: progress)
-                    let losses = WeightedLosses(panel: paired.panel, tallies: paired.tallies)
-                    counts = (losses.rates[0].eventRuns, losses.rates[1].eventRuns, 0, 0, paired.tallies[0].intents)
-                    weighted = losses
+                    point = .init(t: t, value: .init(value), leaderLost: known.lost[leader], challengerLost: known.lost[challenger],
+                                  onlyLeader: known.only(leader, notBy: challenger), onlyChallenger: known.only(challenger, notBy: leader),
+                                  intents: known.intents[leader], weighted: known.weighted.map { $0.pair(leader, challenger) })
                 } else {
                     var scenario = baseline
                     guess.row.field.set(value, in: &scenario)
-                    let paired = Runner.compare(scenario: scenario, designs: [designs[leader], designs[challenger]],
-                                                runs: 0..<UInt64(runs), jobs: jobs, progress: progress)
-                    counts = (paired.tallies[0].lost, paired.tallies[1].lost, paired.pairs.lostOnlyBy(0, notBy: 1),
-                              paired.pairs.lostOnlyBy(1, notBy: 0), paired.tallies[0].intents)
+                    point = pairedPoint(scenario, leader, challenger, runs: 0..<UInt64(runs), bias: bias, t: t, value: .init(value),
+                                        jobs: jobs, progress: progress)
                 }
-                let point = RobustResult.CrossoverPoint(t: t, value: .init(value), leaderLost: counts.leaderLost,
-                                                        challengerLost: counts.challengerLost, onlyLeader: counts.onlyLeader,
-                                                        onlyChallenger: counts.onlyChallenger, intents: counts.intents, weighted: weighted)
                 evaluated.append(point)
                 return Crossover.Point(value: t, difference: point.leaderMinusChallenger, significant: point.logP < Significance.logLevel, detail: "")
             }
@@ -126,4 +115,34 @@ extension Robustness {
         }
     }
 
+    /// The baseline's leader and runner-up compared again on `leadRuns` more runs (`--lead-runs`),
+    /// nil when the job has none or one design. A weighted job draws them from the bias narrowed
+    /// to the two designs' own worlds (`FaultBias.narrowed`): the other designs' worlds would
+    /// spend runs on losses neither design has.
+    /// - Complexity: one paired simulation of `leadRuns` runs.
+    public func measureLead(in result: RobustResult, jobs: Int, progress: ProgressCounter? = nil) -> RobustResult.Lead? {
+        guard leadRuns > 0, let (runnerUp, _) = result.runnerUp else { return nil }
+        let leader = result.baselineLeader
+        let runs = UInt64(self.runs)..<UInt64(self.runs + leadRuns)
+        let point = pairedPoint(baseline, leader, runnerUp, runs: runs, bias: bias?.narrowed(to: [designs[leader].name, designs[runnerUp].name]),
+                                t: 0, value: RobustResult.Lead.scenarioValue, jobs: jobs, progress: progress)
+        return RobustResult.Lead(leader: leader, runnerUp: runnerUp, firstRun: self.runs, runs: leadRuns, point: point)
+    }
+
+    /// Designs `leader` and `challenger` of the job over `runs` of `scenario`, paired: counted, or
+    /// weighted under `bias`.
+    func pairedPoint(_ scenario: Scenario, _ leader: Int, _ challenger: Int, runs: Range<UInt64>, bias: FaultBias?, t: Double,
+                     value: RobustResult.ValueText, jobs: Int, progress: ProgressCounter?) -> RobustResult.CrossoverPoint {
+        let pair = [designs[leader], designs[challenger]]
+        if let bias {
+            let paired = Runner.weighted(scenario: scenario, designs: pair, runs: runs, bias: bias, jobs: jobs, progress: progress)
+            let losses = WeightedLosses(panel: paired.panel, tallies: paired.tallies)
+            return .init(t: t, value: value, leaderLost: losses.rates[0].eventRuns, challengerLost: losses.rates[1].eventRuns,
+                         onlyLeader: 0, onlyChallenger: 0, intents: paired.tallies[0].intents, weighted: losses)
+        }
+        let paired = Runner.compare(scenario: scenario, designs: pair, runs: runs, jobs: jobs, progress: progress)
+        return .init(t: t, value: value, leaderLost: paired.tallies[0].lost, challengerLost: paired.tallies[1].lost,
+                     onlyLeader: paired.pairs.lostOnlyBy(0, notBy: 1), onlyChallenger: paired.pairs.lostOnlyBy(1, notBy: 0),
+                     intents: paired.tallies[0].intents)
+    }
 }

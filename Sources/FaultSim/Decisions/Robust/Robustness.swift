@@ -51,6 +51,10 @@ public struct Robustness: Sendable {
     /// plain Monte Carlo. `biasText` is its file's text, which the digest covers.
     public var bias: FaultBias? = nil
     public var biasText = ""
+    /// Runs on which the baseline's leader and runner-up are compared again (`--lead-runs`),
+    /// after the settings' runs; 0, none. The lead is where the decision lives, and a setting's
+    /// runs are too few to resolve it at one in a million: these narrow that one interval.
+    public var leadRuns = 0
 
     /// Latin-hypercube points, and halvings of a crossover search, unless the job says otherwise
     /// (`simrun robust --lhs`, `--steps`; the report's robustness section uses these).
@@ -163,8 +167,10 @@ public struct Robustness: Sendable {
         for setting in settings {
             text += "setting \(setting.kind):" + setting.assignments.map { " \(guesses[$0.guess].path)=\($0.value.setText)" }.joined() + "\n"
         }
-        // Only a weighted job adds a line, so a plain job's digest is what it always was.
+        // Only a weighted job, or one that measures its lead again, adds a line, so any other
+        // job's digest is what it always was.
         if bias != nil { text += "importance sampling, bias:\n" + biasText }
+        if leadRuns > 0 { text += "lead runs \(leadRuns)\n" }
         return SHA256.hex(text)
     }
 }

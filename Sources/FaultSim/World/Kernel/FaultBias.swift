@@ -74,6 +74,18 @@ public struct FaultBias: Sendable, Equatable {
         return components.indices.map { share($0, total: total, equal: equal) }
     }
 
+    /// The mixture of the worlds tuned for any of `designs` (`BiasedWorld.designs`), with their
+    /// relative shares and the same nominal share; the whole bias when none was (a bias read from
+    /// a file tuned for other designs, or by hand). Any mixture that keeps the nominal world
+    /// weighs its runs without bias; this one spends no runs on worlds aimed at other designs'
+    /// losses.
+    /// - Complexity: O(worlds · designs).
+    public func narrowed(to designs: [String]) -> FaultBias {
+        let kept = components.filter { world in world.designs.contains { designs.contains($0) } }
+        guard !kept.isEmpty, kept.count < components.count else { return self }
+        return FaultBias(components: kept, nominalShare: nominalShare, shares: kept.map(\.share))
+    }
+
     /// One biased world.
     public init(firing: [Double], nominalShare: Double, tails: [Double]? = nil) {
         self.init(components: [BiasedWorld(firing: firing, tails: tails)], nominalShare: nominalShare)

@@ -1,5 +1,6 @@
 import FaultSim
 import Foundation
+import Policies
 import Testing
 @testable import simrun
 
@@ -41,5 +42,29 @@ struct OptimizeImportanceTests {
             let (low, high) = (Double(cell(twin, "lost_low"))!, Double(cell(twin, "lost_high"))!)
             #expect(low <= countHigh && countLow <= high, "\(cell(row, "design")): counts [\(countLow), \(countHigh)], weighted [\(low), \(high)]")
         }
+    }
+
+    @Test("A flagged design but the best is weighted again under its worlds and the best's only, and the answers use that")
+    func flaggedDesignIsMadeAgain() throws {
+        let (scenario, mixture) = ImportanceSamplingTests.plantedMixture()
+        var worlds = mixture.worlds
+        worlds[0].designs = ["naive"]
+        worlds[1].designs = ["seed000-v0"]
+        let crashFirst = worlds[0].firing[FaultKind.appCrash.rawValue] > 0
+        let bias = FaultBias(components: worlds, nominalShare: 0.1, shares: crashFirst ? [0.995, 0.005] : [0.005, 0.995])
+        // naive and swiftystorekit-atomic lose alike (the best is the first); the second mechanism,
+        // drawn too rarely, makes a few runs hold each estimate, which the guard flags.
+        let designs: [Design] = [.naive, .swiftyStoreKitAtomic, .seed000V0]
+        let front = Optimizer.weightedFront(designs, frontCount: 3, runs: 2_000, scenario: scenario, bias: bias, biasText: "", jobs: 2)
+        let flagged = designs.indices.filter { $0 != front.best && front.rates[$0].warning != nil }
+        #expect(!flagged.isEmpty && front.madeAgain == flagged, "\(front.rates.map(\.warning))")
+        for index in flagged {
+            let pair = [designs[front.best], designs[index]]
+            let paired = Runner.weighted(scenario: scenario, designs: pair, runs: 0..<2_000, bias: bias.narrowed(to: pair.map(\.name)), jobs: 1)
+            let again = WeightedLosses(panel: paired.panel, tallies: paired.tallies)
+            #expect(front.answerRate(index) == again.rates[1] && front.answerDifference(index) == again.difference(1, 0))
+        }
+        #expect(front.answerRate(front.best) == front.rates[front.best])
+        #expect(Optimizer.weightedFrontText(front, alpha: 0.05).contains("made again on the same runs"))
     }
 }

@@ -63,23 +63,24 @@ extension Optimizer.Result {
 extension Optimizer.Result {
     /// With `--importance`: one row of kind `weighted` per design estimated, its lost orders
     /// weighted (per 10^6, six decimals) against the best's, status `ok` or the guard's warning;
-    /// the other objectives' and the axes' cells empty (the rows above hold them).
+    /// the other objectives' and the axes' cells empty (the rows above hold them). Then a row of
+    /// kind `weighted_again` for each design whose estimate was made again (`WeightedFront.again`).
     func weightedRows(_ weighted: Optimizer.WeightedFront, lostColumn: Int, objectives: Int) -> [String] {
         func number(_ value: Double) -> String { FixedPoint.format(value, places: 6, sign: .minusIfNegative) }
         let best = weighted.best
-        return weighted.names.indices.map { index in
-            let rate = weighted.rates[index]
-            var cells = [job.scenario, job.platform, String(job.seed), String(runs), "weighted", weighted.names[index],
+        func row(_ kind: String, _ index: Int, _ rate: WeightedRate, _ d: WeightedDifference) -> String {
+            var cells = [job.scenario, job.platform, String(job.seed), String(runs), kind, weighted.names[index],
                          rate.warning ?? "ok", index == best ? "" : weighted.names[best]]
             for objective in 0..<objectives {
                 guard objective == lostColumn else { cells += Array(repeating: "", count: 7); continue }
                 cells += [number(rate.rate * 1e6), number(rate.low * 1e6), number(rate.high * 1e6)]
-                let d = weighted.difference(index, best)
                 cells += index == best ? ["", "", "", ""] : [number(d.difference * 1e6), number(d.low * 1e6), number(d.high * 1e6), PValue.text(logP: d.logP)]
             }
             cells += Array(repeating: "", count: DesignAxis.table.count)
             return cells.map(CSV.field).joined(separator: ",")
         }
+        return weighted.names.indices.map { row("weighted", $0, weighted.rates[$0], weighted.difference($0, best)) }
+            + weighted.madeAgain.map { row("weighted_again", $0, weighted.answerRate($0), weighted.answerDifference($0)) }
     }
 }
 

@@ -57,18 +57,21 @@ extension Optimizer.Result {
     }
 
     /// With `--importance`: each design's weighted lost orders per 10^6 with its interval,
-    /// effective size and check, and its paired difference from the best.
+    /// effective size and check, and its paired difference from the best; `again`, the same made
+    /// again where the first was flagged (`WeightedFront.again`).
     func weightedJSON(_ weighted: Optimizer.WeightedFront) -> JSONValue {
         let best = weighted.best
+        func fields(_ rate: WeightedRate, _ d: WeightedDifference?) -> [(String, JSONValue)] {
+            [("perMillion", .decimal(rate.rate * 1e6)), ("low", .decimal(rate.low * 1e6)), ("high", .decimal(rate.high * 1e6)),
+             ("effectiveSize", .decimal(rate.effectiveSize)), ("check", .string(rate.warning ?? "ok"))]
+                + (d.map { d in [("versusBest", .fields([("difference", .decimal(d.difference * 1e6)), ("low", .decimal(d.low * 1e6)),
+                                                         ("high", .decimal(d.high * 1e6)),
+                                                         ("p", d.logP.isFinite ? .string(PValue.text(logP: d.logP)) : .null)]))] } ?? [])
+        }
         return .fields([("runs", .integer(weighted.runs)), ("best", .string(weighted.names[best])),
                         ("designs", .array(weighted.names.indices.map { index in
-            let rate = weighted.rates[index], d = weighted.difference(index, best)
-            return .fields([("name", .string(weighted.names[index])), ("perMillion", .decimal(rate.rate * 1e6)),
-                            ("low", .decimal(rate.low * 1e6)), ("high", .decimal(rate.high * 1e6)),
-                            ("effectiveSize", .decimal(rate.effectiveSize)), ("check", .string(rate.warning ?? "ok"))]
-                + (index == best ? [] : [("versusBest", .fields([("difference", .decimal(d.difference * 1e6)), ("low", .decimal(d.low * 1e6)),
-                                                                 ("high", .decimal(d.high * 1e6)),
-                                                                 ("p", d.logP.isFinite ? .string(PValue.text(logP: d.logP)) : .null)]))]))
+            .fields([("name", .string(weighted.names[index]))] + fields(weighted.rates[index], index == best ? nil : weighted.difference(index, best))
+                + (weighted.again(index) == nil ? [] : [("again", .fields(fields(weighted.answerRate(index), weighted.answerDifference(index))))]))
         }))])
     }
 }

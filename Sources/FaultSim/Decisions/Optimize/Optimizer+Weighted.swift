@@ -21,21 +21,40 @@ extension Optimizer {
         public let losses: WeightedLosses
         /// What the bias is, for the output (`ImportanceTable.biasText` is the caller's to add).
         public let biasText: String
+        /// Per design, its estimate made again when the guard flagged the first and it is not the
+        /// best: the same runs under the bias narrowed to the worlds tuned for the best and for it
+        /// (`FaultBias.narrowed`), the best first. nil for every other design.
+        public var again: [WeightedLosses?] = []
 
-        /// Lost orders per intent, per design.
+        /// Lost orders per intent, per design, in the panel of every design.
         public var rates: [WeightedRate] { losses.rates }
 
-        /// a − b in lost orders per intent over the same runs.
+        /// a − b in lost orders per intent over the same runs, in the panel of every design.
         public func difference(_ a: Int, _ b: Int) -> WeightedDifference { losses.difference(a, b) }
 
-        /// The design that loses the fewest orders by estimate (the first of the lowest).
+        /// The design that loses the fewest orders by estimate in the panel of every design (the
+        /// first of the lowest).
         public var best: Int { rates.indices.min { rates[$0].rate < rates[$1].rate } ?? 0 }
+
+        /// Design `index`'s lost orders as the answers use them: made again where the first was
+        /// flagged (`again`), else the panel's.
+        public func answerRate(_ index: Int) -> WeightedRate { again(index)?.rates[1] ?? rates[index] }
+
+        /// Design `index` minus the best, as the answers use it (see `answerRate`).
+        public func answerDifference(_ index: Int) -> WeightedDifference {
+            again(index)?.difference(1, 0) ?? difference(index, best)
+        }
+
+        /// The designs made again, in order.
+        public var madeAgain: [Int] { names.indices.filter { again($0) != nil } }
+
+        func again(_ index: Int) -> WeightedLosses? { index < again.count ? again[index] : nil }
 
         /// The designs whose lost orders no paired z-test at `level` tells from the best's
         /// (the best included), in order: the top of the front on lost orders.
         public func tiedWithBest(level: Double) -> [Int] {
             let logLevel = DeterministicMath.log(level), leader = best
-            return names.indices.filter { $0 == leader || difference($0, leader).logP >= logLevel }
+            return names.indices.filter { $0 == leader || answerDifference($0).logP >= logLevel }
         }
     }
 
@@ -53,10 +72,30 @@ extension Optimizer {
     /// - Complexity: O(runs · designs · events per run).
     public static func certifyWeighted(_ result: Result, designs: [Design], scenario: Scenario, bias: FaultBias, biasText: String,
                                        jobs: Int, progress: ProgressCounter? = nil) -> WeightedFront {
-        let weighted = Runner.weighted(scenario: scenario, designs: designs, runs: 0..<UInt64(result.runs), bias: bias, jobs: jobs,
-                                       progress: progress)
-        return WeightedFront(names: designs.map(\.name), frontCount: result.front.count, runs: result.runs,
-                             losses: WeightedLosses(panel: weighted.panel, tallies: weighted.tallies), biasText: biasText)
+        weightedFront(designs, frontCount: result.front.count, runs: result.runs, scenario: scenario, bias: bias, biasText: biasText,
+                      jobs: jobs, progress: progress)
+    }
+
+    /// `designs` (the first `frontCount` the front's) weighted over runs `0..<runs` under `bias`,
+    /// and each flagged design but the best made again under the bias narrowed to it and the best.
+    /// - Complexity: O(runs · designs · events per run), and O(runs · 2 · events) per flagged design.
+    public static func weightedFront(_ designs: [Design], frontCount: Int, runs count: Int, scenario: Scenario, bias: FaultBias,
+                                     biasText: String, jobs: Int, progress: ProgressCounter? = nil) -> WeightedFront {
+        let runs = 0..<UInt64(count)
+        let weighted = Runner.weighted(scenario: scenario, designs: designs, runs: runs, bias: bias, jobs: jobs, progress: progress)
+        var front = WeightedFront(names: designs.map(\.name), frontCount: frontCount, runs: count,
+                                  losses: WeightedLosses(panel: weighted.panel, tallies: weighted.tallies), biasText: biasText)
+        // Why again: each of eight designs' worlds draws about a ninth of the runs, and a design
+        // whose losses need its own worlds may get too few of them (front-1 on `default`:
+        // effective size 49 in the panel, 213 beside the best's worlds alone).
+        let best = front.best
+        front.again = designs.indices.map { index in
+            guard index != best, front.rates[index].warning != nil else { return nil }
+            let pair = [designs[best], designs[index]]
+            let paired = Runner.weighted(scenario: scenario, designs: pair, runs: runs, bias: bias.narrowed(to: pair.map(\.name)), jobs: jobs)
+            return WeightedLosses(panel: paired.panel, tallies: paired.tallies)
+        }
+        return front
     }
 
     /// The weighted section of the text: each design's estimate with its effective size and
@@ -81,8 +120,9 @@ extension Optimizer {
             rows.append(["  " + row[0]] + row.dropFirst() + [rate.warning.map { "WARNING: " + $0 } ?? "ok"])
         }
         text += TextColumns.aligned(rows.enumerated().map { $0 == 0 ? ["  " + $1[0]] + $1.dropFirst() : $1 }, left: [0, 5])
+        text += againText(weighted)
         let tied = weighted.tiedWithBest(level: alpha)
-        let flagged = weighted.names.indices.filter { weighted.rates[$0].warning != nil }
+        let flagged = weighted.names.indices.filter { weighted.answerRate($0).warning != nil }
         text += tied.count == 1
             ? "  \(weighted.names[best]) loses significantly fewer orders than every other design here (paired z, α = \(pLevel(alpha))).\n"
             : "  not told apart from \(weighted.names[best]) on lost orders (paired z, α = \(pLevel(alpha))): "
@@ -92,5 +132,22 @@ extension Optimizer {
                 + "(raise --runs or --pilot-runs)\n"
         }
         return text
+    }
+
+    /// The designs whose first estimate the guard flagged, made again under the worlds tuned for
+    /// them and the best (`WeightedFront.again`): a row each, as the table's.
+    static func againText(_ weighted: WeightedFront) -> String {
+        let again = weighted.madeAgain, best = weighted.best
+        guard !again.isEmpty else { return "" }
+        var rows = [["  design", "lost /10^6 [95% CI]", "eff. size", "vs \(weighted.names[best]) [95% CI]", "paired z p", "check"]]
+        for index in again {
+            let rate = weighted.answerRate(index), d = weighted.answerDifference(index)
+            let signed = FixedPoint.signedPerMillion
+            rows.append(["  " + weighted.names[index], "\(FixedPoint.perMillion(rate.rate)) [\(FixedPoint.perMillion(rate.low)), \(FixedPoint.perMillion(rate.high))]",
+                         Grouped.format(Int(rate.effectiveSize.rounded(.down))), "\(signed(d.difference)) [\(signed(d.low)), \(signed(d.high))]",
+                         PValue.text(logP: d.logP), rate.warning.map { "WARNING: " + $0 } ?? "ok"])
+        }
+        return "  made again on the same runs, the first estimate flagged, under only the worlds tuned for the design and for "
+            + "\(weighted.names[best]) (the answers below use these):\n" + TextColumns.aligned(rows, left: [0, 5])
     }
 }

@@ -17,7 +17,7 @@ enum RobustCommand: Command {
     static let leadRuns = OptionSpec(name: "--lead-runs", valueName: "n",
                                      help: "Compare the leader and the runner-up again on n more runs, after the settings' (weighted: under the bias's worlds for the two): the lead's interval narrowed where the decision lives.",
                                      defaultValue: "0, none")
-    static let out = CommonOptions.out("Write one row per setting and design (lost orders, rank, leader, exact McNemar p against the baseline's leader, verdict, crossover), then every crossover point.")
+    static let out = CommonOptions.out("Write one row per setting and design (lost orders, rank, leader, exact McNemar p against the baseline's leader, verdict, crossover), then every crossover point and the lead (--lead-runs).")
     static let svg = CommonOptions.svg("Write the tornado chart: how far each guess, at its low and high, moves the leader's lead.")
     /// `--shard` splits the settings, not the runs: its own help, the common option's name.
     static let shard = OptionSpec(name: "--shard", valueName: "K/N|auto",

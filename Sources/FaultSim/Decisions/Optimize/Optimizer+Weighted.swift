@@ -104,22 +104,10 @@ extension Optimizer {
         let best = weighted.best
         var text = "Lost orders by importance sampling (docs/model.md §14), the front and the scenario's designs the counts did not "
             + "place, on the same \(Grouped.count(weighted.runs, "run")) weighted:\n"
-        var rows = [["design", "lost /10^6 [95% CI]", "eff. size", "vs \(weighted.names[best]) [95% CI]", "paired z p", "check"]]
-        for index in weighted.names.indices {
-            let rate = weighted.rates[index]
-            var row = [weighted.names[index], "\(FixedPoint.perMillion(rate.rate)) [\(FixedPoint.perMillion(rate.low)), \(FixedPoint.perMillion(rate.high))]",
-                       Grouped.format(Int(rate.effectiveSize.rounded(.down)))]
-            if index == best {
-                row += ["", ""]
-            } else {
-                let d = weighted.difference(index, best)
-                let signed = FixedPoint.signedPerMillion
-                row += ["\(signed(d.difference)) [\(signed(d.low)), \(signed(d.high))]",
-                        PValue.text(logP: d.logP)]
-            }
-            rows.append(["  " + row[0]] + row.dropFirst() + [rate.warning.map { "WARNING: " + $0 } ?? "ok"])
+        let rows = [tableHeader(weighted)] + weighted.names.indices.map { index in
+            tableRow(weighted.names[index], weighted.rates[index], index == best ? nil : weighted.difference(index, best))
         }
-        text += TextColumns.aligned(rows.enumerated().map { $0 == 0 ? ["  " + $1[0]] + $1.dropFirst() : $1 }, left: [0, 5])
+        text += TextColumns.aligned(rows, left: [0, 5])
         text += againText(weighted)
         let tied = weighted.tiedWithBest(level: alpha)
         let flagged = weighted.names.indices.filter { weighted.answerRate($0).warning != nil }
@@ -137,17 +125,25 @@ extension Optimizer {
     /// The designs whose first estimate the guard flagged, made again under the worlds tuned for
     /// them and the best (`WeightedFront.again`): a row each, as the table's.
     static func againText(_ weighted: WeightedFront) -> String {
-        let again = weighted.madeAgain, best = weighted.best
+        let again = weighted.madeAgain
         guard !again.isEmpty else { return "" }
-        var rows = [["  design", "lost /10^6 [95% CI]", "eff. size", "vs \(weighted.names[best]) [95% CI]", "paired z p", "check"]]
-        for index in again {
-            let rate = weighted.answerRate(index), d = weighted.answerDifference(index)
-            let signed = FixedPoint.signedPerMillion
-            rows.append(["  " + weighted.names[index], "\(FixedPoint.perMillion(rate.rate)) [\(FixedPoint.perMillion(rate.low)), \(FixedPoint.perMillion(rate.high))]",
-                         Grouped.format(Int(rate.effectiveSize.rounded(.down))), "\(signed(d.difference)) [\(signed(d.low)), \(signed(d.high))]",
-                         PValue.text(logP: d.logP), rate.warning.map { "WARNING: " + $0 } ?? "ok"])
-        }
+        let rows = [tableHeader(weighted)] + again.map { tableRow(weighted.names[$0], weighted.answerRate($0), weighted.answerDifference($0)) }
         return "  made again on the same runs, the first estimate flagged, under only the worlds tuned for the design and for "
-            + "\(weighted.names[best]) (the answers below use these):\n" + TextColumns.aligned(rows, left: [0, 5])
+            + "\(weighted.names[weighted.best]) (the answers below use these):\n" + TextColumns.aligned(rows, left: [0, 5])
+    }
+
+    /// The weighted tables' header, indented as their rows.
+    static func tableHeader(_ weighted: WeightedFront) -> [String] {
+        ["  design", "lost /10^6 [95% CI]", "eff. size", "vs \(weighted.names[weighted.best]) [95% CI]", "paired z p", "check"]
+    }
+
+    /// A weighted table's row: the design's estimate, its effective size, its difference from the
+    /// best (`d`; nil for the best) with the z-test's p, and the guard's check.
+    static func tableRow(_ name: String, _ rate: WeightedRate, _ d: WeightedDifference?) -> [String] {
+        let signed = FixedPoint.signedPerMillion
+        return ["  " + name, "\(FixedPoint.perMillion(rate.rate)) [\(FixedPoint.perMillion(rate.low)), \(FixedPoint.perMillion(rate.high))]",
+                Grouped.format(Int(rate.effectiveSize.rounded(.down)))]
+            + (d.map { ["\(signed($0.difference)) [\(signed($0.low)), \(signed($0.high))]", PValue.text(logP: $0.logP)] } ?? ["", ""])
+            + [rate.warning.map { "WARNING: " + $0 } ?? "ok"]
     }
 }

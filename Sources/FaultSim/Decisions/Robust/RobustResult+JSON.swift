@@ -19,19 +19,11 @@ extension RobustResult {
     /// The lead measured again (`--lead-runs`): the two designs, the runs, and the lead per 10^6
     /// (the runner-up's lost orders minus the leader's) with its 95% interval.
     func leadJSON(_ lead: Lead) -> JSONValue {
-        let point = lead.point
-        let d: (value: Double, low: Double, high: Double)
-        if let weighted = point.weighted {
-            let difference = weighted.difference(1, 0)
-            d = (difference.difference * 1e6, difference.low * 1e6, difference.high * 1e6)
-        } else {
-            let paired = PairedOutcomes.Counts(onlyA: point.onlyChallenger, onlyB: point.onlyLeader).difference(intents: point.intents)
-            d = (paired.points * 1e4, paired.low * 1e4, paired.high * 1e4)
-        }
+        let point = lead.point, d = lead.perMillion
         return .fields([
             ("leader", .string(designs[lead.leader])), ("runnerUp", .string(designs[lead.runnerUp])), ("firstRun", .integer(lead.firstRun)),
             ("runs", .integer(lead.runs)), ("leaderLost", .integer(point.leaderLost)), ("runnerUpLost", .integer(point.challengerLost)),
-            ("intents", .integer(point.intents)), ("leadPerMillion", .decimal(d.value)), ("ciLowPerMillion", .decimal(d.low)),
+            ("intents", .integer(point.intents)), ("leadPerMillion", .decimal(d.lead)), ("ciLowPerMillion", .decimal(d.low)),
             ("ciHighPerMillion", .decimal(d.high)), ("p", .string(PValue.text(logP: point.logP))),
         ])
     }

@@ -93,25 +93,25 @@ extension RobustResult: DecisionReport {
         guard let lead else { return "" }
         let point = lead.point, leader = designs[lead.leader], second = designs[lead.runnerUp]
         let range = "runs \(Grouped.format(lead.firstRun)) to \(Grouped.format(lead.firstRun + lead.runs - 1))"
+        let d = lead.perMillion
         if let weighted = point.weighted {
-            let d = weighted.difference(1, 0), rates = weighted.rates
+            let rates = weighted.rates
             func figures(_ rate: WeightedRate) -> String {
                 "\(Self.figure(rate.rate)) per 10^6 [\(Self.figure(rate.low)), \(Self.figure(rate.high))] (eff. size "
                     + "\(Grouped.format(Int(rate.effectiveSize.rounded(.down)))))"
             }
             let warning = weighted.warning(0, 1).map { "; WARNING: \($0)" } ?? ""
-            let places = Self.placesToShow(width: (d.high - d.low) * 1e6)
-            func signed(_ value: Double) -> String { FixedPoint.format(value * 1e6, places: places, sign: .always) }
+            let places = Self.placesToShow(width: d.high - d.low)
+            func signed(_ value: Double) -> String { FixedPoint.format(value, places: places, sign: .always) }
             return "The lead on \(Grouped.count(lead.runs, "more run")) (\(range); weighted under the worlds of the bias tuned for "
                 + "the two designs): \(leader) \(figures(rates[0])), \(second) \(figures(rates[1])); the lead is "
-                + "\(signed(d.difference)) per 10^6 [\(signed(d.low)), \(signed(d.high))], "
-                + "\(Self.figure(d.high - d.low)) wide (paired z-test p \(PValue.phrase(logP: d.logP)))\(warning).\n"
+                + "\(signed(d.lead)) per 10^6 [\(signed(d.low)), \(signed(d.high))], "
+                + "\(Self.figure((d.high - d.low) / 1e6)) wide (paired z-test p \(PValue.phrase(logP: point.logP)))\(warning).\n"
         }
-        let d = PairedOutcomes.Counts(onlyA: point.onlyChallenger, onlyB: point.onlyLeader).difference(intents: point.intents)
         return "The lead on \(Grouped.count(lead.runs, "more run")) (\(range)): \(leader) lost \(Grouped.format(Int(point.leaderLost))) "
             + "of \(Grouped.format(Int(point.intents))) intents, \(second) \(Grouped.format(Int(point.challengerLost))); the lead is "
-            + "\(Self.signedAmount(d.points * 1e4)) per 10^6 [\(Self.signedAmount(d.low * 1e4)), \(Self.signedAmount(d.high * 1e4))], "
-            + "\(Self.amount((d.high - d.low) * 1e4)) wide (\(point.onlyLeader) against \(point.onlyChallenger) discordant intents, "
+            + "\(Self.signedAmount(d.lead)) per 10^6 [\(Self.signedAmount(d.low)), \(Self.signedAmount(d.high))], "
+            + "\(Self.amount(d.high - d.low)) wide (\(point.onlyLeader) against \(point.onlyChallenger) discordant intents, "
             + "exact McNemar p \(PValue.phrase(logP: point.logP))).\n"
     }
 

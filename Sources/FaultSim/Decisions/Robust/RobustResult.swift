@@ -116,6 +116,17 @@ public struct RobustResult: Sendable, Equatable {
 
         /// A lead point's value: the scenario's own, which it does not restate.
         static let scenarioValue = ValueText(set: "", shown: "", short: "")
+
+        /// The lead, the runner-up's lost orders minus the leader's, per 10^6 intents with its 95%
+        /// interval: the weighted paired difference, or the discordant counts' (`PairedOutcomes`).
+        public var perMillion: (lead: Double, low: Double, high: Double) {
+            if let weighted = point.weighted {
+                let d = weighted.difference(1, 0)
+                return (d.difference * 1e6, d.low * 1e6, d.high * 1e6)
+            }
+            let d = PairedOutcomes.Counts(onlyA: point.onlyChallenger, onlyB: point.onlyLeader).difference(intents: point.intents)
+            return (d.points * 1e4, d.low * 1e4, d.high * 1e4)
+        }
     }
 
     /// Where, between the scenario's value and the end that flips the leader, the leader changes.

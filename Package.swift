@@ -4,10 +4,24 @@
 // Dispatch and Swift Testing only.
 import PackageDescription
 
-// The simulator's modules are optimised even in debug builds: `swift test` simulates millions
-// of events, which unoptimised generic code runs ~50x slower. `DEBUG` stays defined, so the
-// full invariant checks (`_checkInvariants()`) and `assert`s still run under `swift test`.
-let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+import Foundation
+
+// The simulator's modules are optimised even in debug builds, whole-module: `swift test`
+// simulates millions of events, which unoptimised generic code runs ~50x slower, and which code
+// optimised file by file runs 5x slower than whole-module (`RunArray` and the world's handlers
+// live in different files, so file by file they call each other unspecialised and copy the
+// world). `-num-threads` makes the whole-module build write one object per file, as the index
+// store SwiftPM passes in debug builds requires. `DEBUG` stays defined, so the full invariant
+// checks (`_checkInvariants()`, `invariant`, `RunArray`'s bounds) run under `swift test`;
+// `assert` does not (`-O` compiles it out).
+//
+// A whole-module build recompiles the module on every change (about 4 minutes here):
+// `FAULTSIM_FILE_BY_FILE=1 swift build` builds the two modules file by file and incrementally
+// instead, for an edit-and-test loop whose tests then run slower.
+let fileByFile = ProcessInfo.processInfo.environment["FAULTSIM_FILE_BY_FILE"] == "1"
+let optimisedEvenInDebug: [SwiftSetting] = [
+    .unsafeFlags(fileByFile ? ["-O"] : ["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug)),
+]
 
 let package = Package(
     name: "FaultSim",

@@ -70,7 +70,9 @@ public struct WeightedPanel: RunAccumulator, Equatable {
             // released (callgrind, two designs: 31,020 → 29,847 instructions a run). The state is
             // read once: each copy retains its references.
             let state = worlds[design].lastRunImportanceState
-            assert(state.bias == bias, "the panel's bias")
+            #if DEBUG
+            invariant(state.bias == bias, "the panel's bias")
+            #endif
             let weight = state.weight
             if tunes {
                 let score = worlds[design].lastRunDeliveryScore
@@ -112,7 +114,9 @@ extension DesignWorlds {
     /// The last run's weight under `bias` (the worlds' own bias: checked in debug builds).
     func lastRunWeight(_ bias: FaultBias) -> Double {
         let state = lastRunImportanceState
-        assert(state.bias == bias, "the panel's bias")
+        #if DEBUG
+        invariant(state.bias == bias, "the panel's bias")
+        #endif
         return state.weight
     }
 }

@@ -14,7 +14,7 @@
 /// arrays and `run(_:)` begins with `reset`.
 ///
 /// Elements must be plain values (no references), so slots need no deinitialising; bounds are
-/// checked in debug builds (`swift test`), by `invariant`.
+/// checked in debug builds (`swift test`), by `runArrayIndex`.
 struct RunArray<Element>: RandomAccessCollection {
     /// Owns the block and decides, by its reference count, whether a copy shares it.
     private var storage: RunArrayStorage<Element>
@@ -50,12 +50,10 @@ struct RunArray<Element>: RandomAccessCollection {
     /// - Complexity: O(1): one load or store in release builds.
     subscript(index: Int) -> Element {
         @inline(__always) unsafeAddress {
-            checkIndex(index)
-            return UnsafePointer(base + index)
+            UnsafePointer(base + checked(index))
         }
         @inline(__always) mutating unsafeMutableAddress {
-            checkIndex(index)
-            return base + index
+            base + checked(index)
         }
     }
 
@@ -103,13 +101,24 @@ struct RunArray<Element>: RandomAccessCollection {
         @inline(__always) get { base }
     }
 
+    /// `index`, checked against `count` in debug builds.
     @inline(__always)
-    private func checkIndex(_ index: Int) {
+    private func checked(_ index: Int) -> Int {
         #if DEBUG
-        // Not `invariant`: its autoclosures cost a call per access in a debug build.
-        if index < 0 || index >= count { fatalError("run array index \(index) out of 0..<\(count)") }
+        runArrayIndex(index, count: count)
+        #else
+        index
         #endif
     }
+}
+
+/// `index` when it lies in `0..<count`; else stops. A call per access in debug builds, out of
+/// line because Swift 6.3's whole-module optimiser crashes (signal 11 in
+/// `SILInlineCloner::getOrCreateInlineScope`) inlining the accessors when they branch.
+@inline(never)
+func runArrayIndex(_ index: Int, count: Int) -> Int {
+    if index < 0 || index >= count { fatalError("run array index \(index) out of 0..<\(count)") }
+    return index
 }
 
 /// `@unchecked`: `base` is only a cached copy of `storage.base`, so a `RunArray` is exactly as

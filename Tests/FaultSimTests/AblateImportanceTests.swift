@@ -24,16 +24,12 @@ struct AblateImportanceTests {
     /// Removing the server's recovery raises faultsim-recommended's lost orders by about 100 per
     /// 10^6 (results/ablate-default.txt: +105 [+85, +125] at 10^6 plain runs): 4,000 plain runs
     /// see none of it, the weighted comparison over the same count resolves it.
-    /// The full suite also weighs on one thread and expects the same bytes; the quick suite
-    /// leaves that second ablation out (a pilot's bytes on 1 and 2 threads:
-    /// `ImportanceSamplingTests.pilotIsTheSameOnAnyThreadCount`).
-    @Test("ablate's weighted lost differences resolve a change 4,000 counted runs cannot see (full suite: the same on 1 and 2 threads)")
+    /// It also weighs on one thread and expects the same bytes.
+    @Test("ablate's weighted lost differences resolve a change 4,000 counted runs cannot see, the same on 1 and 2 threads")
     func weightedResolvesWhatCountsCannot() throws {
         let (plain, result) = Self.weighed(jobs: 2)
-        if TestScale.isFull {
-            let (_, oneThread) = Self.weighed(jobs: 1)
-            #expect(result.csv == oneThread.csv && result.text == oneThread.text)
-        }
+        let (_, oneThread) = Self.weighed(jobs: 1)
+        #expect(result.csv == oneThread.csv && result.text == oneThread.text)
         #expect(result.weightedRuns == 4_000 && result.csv.contains("lost_check"))
         let none = try #require(result.rows.first { $0.change.to.label == "[]" })
         let counted = try #require(plain.rows.first { $0.change.to.label == "[]" }).difference(.lost)

@@ -8,12 +8,10 @@ import Testing
 /// deterministic on any thread count, each weighted interval consistent with the counts.
 @Suite("Optimizer, weighted certification")
 struct OptimizeImportanceTests {
-    /// The thread counts compared: the full suite runs 1 and 2; the quick suite runs 2 only
-    /// (the one-thread optimize took 14 of the suite's 25 s; a pilot's bytes on 1 and 2 threads
-    /// are still checked there, by `ImportanceSamplingTests.pilotIsTheSameOnAnyThreadCount`).
-    static let threadCounts = TestScale.pick(quick: ["2"], full: ["1", "2"])
+    /// The thread counts compared.
+    static let threadCounts = ["1", "2"]
 
-    @Test("optimize --importance weights the front's lost orders: each estimate near the counts, and (full suite) the same bytes on 1 and 2 threads")
+    @Test("optimize --importance weights the front's lost orders: each estimate near the counts, and the same bytes on 1 and 2 threads")
     func weightedFront() throws {
         let folder = try TemporaryFolder()
         let spaceFile = folder.path("space.json").path

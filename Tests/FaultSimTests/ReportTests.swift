@@ -9,7 +9,7 @@ import Testing
 struct ReportTests {
     static let scenario = packageRoot + "/scenarios/default.json"
 
-    @Test("report writes one self-contained page with every section, (full suite) the same bytes on any thread count")
+    @Test("report writes one self-contained page with every section, the same bytes on any thread count")
     func reportPage() throws {
         let folder = try TemporaryFolder(), other = try TemporaryFolder()
         func report(_ name: String, jobs: String) -> SimrunTranscript {
@@ -24,17 +24,13 @@ struct ReportTests {
         let page = try String(contentsOfFile: folder.path("one.html").path, encoding: .utf8)
         let made = try #require(page.range(of: "Made by <code>").map { page[$0.upperBound...].prefix { $0 != "<" } })
         #expect(!made.contains("--jobs") && !made.contains("--quiet"), "the page names the command without options that never change it")
-        // The two-thread repeat (4 s of the quick suite) runs in the full suite: every section's
-        // command has its own same-bytes-on-any-thread-count test in the quick one.
-        if TestScale.isFull {
-            let again = report("one.html", jobs: "2")
-            #expect(printed.output.replacingOccurrences(of: folder.path("one.html").path, with: "OUT")
-                == again.output.replacingOccurrences(of: other.path("one.html").path, with: "OUT"))
-            // Only the output's folder differs between the two pages.
-            let otherPage = try String(contentsOfFile: other.path("one.html").path, encoding: .utf8)
-            #expect(page.replacingOccurrences(of: folder.path("one.html").path, with: "OUT")
-                == otherPage.replacingOccurrences(of: other.path("one.html").path, with: "OUT"))
-        }
+        let again = report("one.html", jobs: "2")
+        #expect(printed.output.replacingOccurrences(of: folder.path("one.html").path, with: "OUT")
+            == again.output.replacingOccurrences(of: other.path("one.html").path, with: "OUT"))
+        // Only the output's folder differs between the two pages.
+        let otherPage = try String(contentsOfFile: other.path("one.html").path, encoding: .utf8)
+        #expect(page.replacingOccurrences(of: folder.path("one.html").path, with: "OUT")
+            == otherPage.replacingOccurrences(of: other.path("one.html").path, with: "OUT"))
         for heading in ["Which design to build", "Parameters that differ from the defaults", "Results", "Outcomes per design", "Why orders were lost",
                         "How often each fault fired", "Which design loses fewer orders than which", "Sweeps",
                         "How each losing design loses an order"] {

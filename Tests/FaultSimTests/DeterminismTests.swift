@@ -44,8 +44,10 @@ struct DeterminismTests {
         for design in TestDesigns.all {
             var first = World(scenario: scenario, design: design)
             first.recordsVerdicts = true
+            first.recordsFingerprint = true
             var second = World(scenario: scenario, design: design)
             second.recordsVerdicts = true
+            second.recordsFingerprint = true
             second.tracing = true
             for run in UInt64(0)..<300 {
                 first.run(run)
@@ -63,10 +65,12 @@ struct DeterminismTests {
         for design in TestDesigns.all.prefix(4) {
             var original = World(scenario: scenario, design: design)
             original.recordsVerdicts = true
+            original.recordsFingerprint = true
             for run in UInt64(0)..<20 { original.run(run) }
             var copy = original
             var fresh = World(scenario: scenario, design: design)
             fresh.recordsVerdicts = true
+            fresh.recordsFingerprint = true
             for run in UInt64(20)..<60 {
                 // Alternate which copy runs first, so each takes private storage in turn.
                 if run % 2 == 0 { copy.run(run); original.run(run + 1_000) } else { original.run(run + 1_000); copy.run(run) }
@@ -85,6 +89,7 @@ struct DeterminismTests {
         for design in TestDesigns.all.prefix(4) {
             var original = World(scenario: scenario, design: design)
             original.recordsVerdicts = true
+            original.recordsFingerprint = true
             original.tracing = true
             original.run(7)
             let trace = original.trace, verdicts = original.lastRunVerdicts, tally = original.tally

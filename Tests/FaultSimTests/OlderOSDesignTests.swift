@@ -82,9 +82,13 @@ struct OlderOSDesignTests {
         var sk1 = World(scenario: scenario, design: .seed003SK1)
         var alone = World(scenario: scenario, design: .seed003SK2)
         sk2.recordsVerdicts = true
+        sk2.recordsFingerprint = true
         recommended.recordsVerdicts = true
+        recommended.recordsFingerprint = true
         sk1.recordsVerdicts = true
+        sk1.recordsFingerprint = true
         alone.recordsVerdicts = true
+        alone.recordsFingerprint = true
         var below = 0
         for run in UInt64(0)..<2_000 {
             let expected = RandomStreams.traitUnit(seed: scenario.seed, run: run, .belowIOS15) < 0.2

@@ -190,6 +190,11 @@ extension DesignWorlds {
         set { for index in worlds.indices { worlds[index].recordsVerdicts = newValue } }
     }
 
+    public var recordsFingerprint: Bool {
+        get { worlds[0].recordsFingerprint }
+        set { for index in worlds.indices { worlds[index].recordsFingerprint = newValue } }
+    }
+
     public var recordsChoices: Bool {
         get { worlds[0].recordsChoices }
         set { for index in worlds.indices { worlds[index].recordsChoices = newValue } }

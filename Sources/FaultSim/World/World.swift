@@ -29,11 +29,15 @@ public struct World: Sendable {
     var server: AppServer
     var apple: Apple
 
-    /// Keep `lastRunVerdicts` and `lastRunFingerprint` (for `find` and for comparing a traced
-    /// run with the bulk one).
+    /// Keep `lastRunVerdicts` (for `find`, for comparing a traced run with the bulk one, and for
+    /// a weighted run's causes).
     public var recordsVerdicts = false
+    /// Keep `lastRunFingerprint`: a draw from every stream per run, which only the determinism
+    /// checks read. Apart from `recordsVerdicts` because weighted runs keep their verdicts and
+    /// paid about 2% of their time for a fingerprint nobody read.
+    public var recordsFingerprint = false
     /// One extra draw from every stream after the last run, folded: two replays agree on it
-    /// only if they drew exactly the same numbers. Kept when `recordsVerdicts` is on.
+    /// only if they drew exactly the same numbers. Kept when `recordsFingerprint` is on.
     public internal(set) var lastRunFingerprint: UInt64 = 0
     /// Events the last run took.
     public internal(set) var lastRunEvents = 0
@@ -93,7 +97,7 @@ public struct World: Sendable {
         #endif
         ledger.settle(into: &kernel.tally, keepsVerdicts: recordsVerdicts || tracing)
         device.countLeakedRecords(into: &kernel.tally)
-        if recordsVerdicts { lastRunFingerprint = kernel.streams.fingerprint() }
+        if recordsFingerprint { lastRunFingerprint = kernel.streams.fingerprint() }
     }
 
     /// Run `index` for a user this StoreKit 2 design cannot sell to: the device runs iOS 14 or
@@ -108,7 +112,7 @@ public struct World: Sendable {
         for intent in 0..<Int32(ledger.intents.count) { ledger.recordStoreKitUnavailable(intent) }
         lastRunEvents = 0
         ledger.settle(into: &kernel.tally, keepsVerdicts: recordsVerdicts || tracing)
-        if recordsVerdicts { lastRunFingerprint = kernel.streams.fingerprint() }
+        if recordsFingerprint { lastRunFingerprint = kernel.streams.fingerprint() }
     }
 
     /// Empties every actor for run `index`. The world's arrays are copied only together (a

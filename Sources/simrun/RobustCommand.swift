@@ -17,6 +17,9 @@ enum RobustCommand: Command {
     static let leadRuns = OptionSpec(name: "--lead-runs", valueName: "n",
                                      help: "Compare the leader and the runner-up again on n more runs, after the settings' (weighted: under the bias's worlds for the two): the lead's interval narrowed where the decision lives.",
                                      defaultValue: "0, none")
+    static let fallbackRuns = OptionSpec(name: "--fallback-runs", valueName: "n",
+                                         help: "With --importance: count a setting whose verdict rests on an estimate the guard flags again on plain runs 0 to n-1, as a plain job of --runs n would, and judge it on those counts.",
+                                         defaultValue: "0, the warning only")
     static let out = CommonOptions.out("Write one row per setting and design (lost orders, rank, leader, exact McNemar p against the baseline's leader, verdict, crossover), then every crossover point and the lead (--lead-runs).")
     static let svg = CommonOptions.svg("Write the tornado chart: how far each guess, at its low and high, moves the leader's lead.")
     /// `--shard` splits the settings, not the runs: its own help, the common option's name.
@@ -26,7 +29,7 @@ enum RobustCommand: Command {
     static let spec = CommandSpec.readingScenario(
         name: "robust", abstract: "Does the answer rest on a guess? Every guessed parameter at its plausible low and high, one at a time, then Latin-hypercube points of all at once: each setting ranks the designs on the same runs (paired, exact McNemar), says whether the leader flips, and where, by bisection.",
         summary: "Which guessed parameters can flip the best design, and where (paired).",
-        options: [CommonOptions.designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, lhs, params, steps, leadRuns, out, svg,
+        options: [CommonOptions.designs, CommonOptions.runs, CommonOptions.seed, CommonOptions.jobs, lhs, params, steps, leadRuns, fallbackRuns, out, svg,
                   DecisionOutputs.json, DecisionOutputs.html, CommonOptions.set, CommonOptions.quiet, shard, ShardOptions.shardCount,
                   ShardOptions.partialOut] + ImportanceJob.options)
 
@@ -34,11 +37,15 @@ enum RobustCommand: Command {
         let points = try context.integer(lhs, in: 1...1_000) ?? Robustness.defaultPoints
         let stepCount = try context.integer(steps, in: 0...20) ?? Robustness.defaultCrossoverSteps
         let extraRuns = try context.integer(leadRuns, in: 0...Scenario.maxRuns) ?? 0
+        let countedRuns = try context.integer(fallbackRuns, in: 0...Scenario.maxRuns) ?? 0
         let only = try chosenGuesses(context)
         let base = try context.scenario(applying: .all)
         let designs = try twoOrMoreDesigns(base, context)
         try ImportanceJob.check(context, incompatible: [])
         let weighted = context.given(ImportanceJob.importance)
+        if context.given(fallbackRuns) && !weighted {
+            throw context.error("'--fallback-runs' goes with '--importance': a plain job's settings are counted already.")
+        }
         let shardRequest = try ShardOptions.request(context, exclusive: [out, svg, DecisionOutputs.json, DecisionOutputs.html, ImportanceJob.biasOut])
         if weighted && shardRequest != nil && !context.given(ImportanceJob.bias) {
             throw context.error("'--importance' with '--shard' or '--partial-out' needs '--bias': every shard must weigh its runs by the same "
@@ -53,6 +60,7 @@ enum RobustCommand: Command {
         var plan = Robustness(scenario: base.scenario, designs: designs, only: only, points: points, runs: base.scenario.runs,
                               crossoverSteps: stepCount)
         plan.leadRuns = extraRuns
+        plan.fallbackRuns = countedRuns
         var biasLines = ""
         if weighted {
             let chosen = try ImportanceJob.chosenBias(context, scenario: base.scenario, designs: designs, tunedWhere: " at the scenario as given")

@@ -1,4 +1,5 @@
 import FaultSim
+import Policies
 import Foundation
 import Testing
 @testable import simrun
@@ -49,6 +50,55 @@ struct RobustImportanceTests {
         let plain = folder.path("plain.json").path
         expectSimrun(Array(arguments.filter { $0 != "--importance" }) + lead + ["--shard", "2/2", "--partial-out", plain], exits: 0)
         expectSimrun(["merge", parts[0], plain, "--out", folder.path("mixed.csv").path], exits: 65)
+    }
+
+    /// A bias whose one world is the nominal one weighs every run 1, so a setting is flagged
+    /// exactly when a design its verdict rests on has too few lost runs (fewer than 100, or one
+    /// above 5% of the sum). On the planted flip with 2% lost requests, at 8,000 runs
+    /// `seed000-v0` loses about 110 orders in every setting and `seed000-v1.0` from none to 600
+    /// as false cancels grow: the settings with the fewest are flagged, the others not. Each
+    /// flagged one, counted again on 6,000 plain runs, has the counts a plain job of that size has
+    /// there; the others keep their weighted estimates.
+    @Test("--fallback-runs counts each flagged setting on plain runs as a plain job of that size does; the rest stay weighted")
+    func flaggedSettingsAreCounted() throws {
+        let (folder, path) = try RobustTests.plantedFlip()
+        var scenario = try withExtendedLifetime(folder) { try ScenarioLoader.load(path: path) }
+        scenario.network.requestLossProbability = 0.02
+        let designs: [Design] = [.seed000V1_0, .seed000V0]
+        func job(runs: Int) -> Robustness {
+            Robustness(scenario: scenario, designs: designs, only: ["storeKit.cancelThenPurchasedProbability"], points: 3, runs: runs,
+                       crossoverSteps: 0)
+        }
+        var plan = job(runs: 8_000)
+        let plain = job(runs: 6_000)
+        plan.bias = FaultBias(components: [BiasedWorld(firing: BiasedWorld.nominal.firing, designs: designs.map(\.name))],
+                              nominalShare: 0.1, shares: [0.9])
+        plan.biasText = plan.bias!.fileText(scenario: scenario.name, steps: [])
+        let weighted = plan
+        plan.fallbackRuns = 6_000
+        let result = plan.run(jobs: 2)
+        let counted = result.countedSettings
+        #expect(!counted.isEmpty && counted.count < result.ownSettings.count && result.flaggedSettings.isEmpty,
+                "counted \(counted) of \(result.ownSettings)")
+        // The counted settings, weighted without the fallback, are flagged; counted, they are the plain job's.
+        var before = weighted.emptyResult(), expected = plain.emptyResult()
+        weighted.measure([0] + counted.filter { $0 != 0 }, into: &before, jobs: 2)
+        plain.measure([0] + counted.filter { $0 != 0 }, into: &expected, jobs: 2)
+        for index in result.ownSettings {
+            if counted.contains(index) {
+                #expect(before.isFlagged(index) && result.counts[index] == expected.counts[index], "setting \(index)")
+            } else {
+                #expect(result.counts[index]?.weighted != nil, "setting \(index) stays weighted")
+            }
+        }
+        #expect(result.text.contains("each was counted again on 6,000 plain runs (--fallback-runs)"))
+        let rows = RobustTests.records(result.csv).filter { $0.last == "counted on 6000 plain runs: the weighted estimates were flagged" }
+        #expect(Set(rows.map { Int($0[1])! }) == Set(counted) && rows.count == 2 * counted.count)
+        #expect(JSONWriter.write(result.json).contains("\"fallbackRuns\": 6000"))
+        let parsed = try RobustResult.parsePartial(PartFile.parse(result.partialFileText, path: "whole.json"))
+        #expect(parsed.result == result)
+        let refused = expectSimrun(["robust", path, "--runs", "500", "--fallback-runs", "1000"] + RobustTests.flipArguments, exits: 64)
+        #expect(refused.errorOutput.contains("'--fallback-runs' goes with '--importance'"))
     }
 
     @Test("A bias narrowed to two designs keeps their worlds with their shares; one tuned for neither is kept whole")

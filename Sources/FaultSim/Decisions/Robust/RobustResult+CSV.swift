@@ -9,7 +9,8 @@ extension RobustResult {
     public static let csvHeader = "scenario,setting,kind,param,value,design,lost,intents,lost_per_million,lost_ci_low,lost_ci_high,rank,"
         + "leader,leader_changed,p_vs_baseline_leader,verdict,lead_per_million,crossover_value,crossover_low,crossover_high"
 
-    /// A weighted job's two columns more: each estimate's effective sample size and the guard's verdict.
+    /// A weighted job's two columns more: each estimate's effective sample size and the guard's
+    /// verdict (for a setting counted on plain runs instead, `countedCheck`).
     public static let weightedColumns = ",effective_size,check"
 
     public var csv: String {
@@ -28,7 +29,7 @@ extension RobustResult {
                 let rate = counts.weighted?.rates[design]
                 text += row([scenarioName] + setting + measured(designs[design], counts.lost[design], counts.intents[design], weighted: rate)
                     + [String(order.firstIndex(of: design)! + 1)] + tail + [p, verdict.rawValue, Self.fixed(lead(index))] + crossoverCells
-                    + (rate.map(Self.diagnostics) ?? []))
+                    + (rate.map(Self.diagnostics) ?? (weightedJob ? ["", countedCheck] : [])))
             }
         }
         for search in crossovers {
@@ -95,6 +96,9 @@ extension RobustResult {
     static func diagnostics(_ rate: WeightedRate) -> [String] {
         [FixedPoint.format(rate.effectiveSize, places: 1), rate.warning ?? "ok"]
     }
+
+    /// The check column of a setting a weighted job counted instead (`countedSettings`).
+    var countedCheck: String { "counted on \(fallbackRuns) plain runs: the weighted estimates were flagged" }
 
     func row(_ cells: [String]) -> String { cells.map(CSV.field).joined(separator: ",") + "\n" }
 }

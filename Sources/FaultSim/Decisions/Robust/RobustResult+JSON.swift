@@ -10,7 +10,8 @@ extension RobustResult {
                          ("low", .string(guess.low.set)), ("high", .string(guess.high.set))])
             })),
             ("skipped", .array(skipped.map { .fields([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
-        ] + (isWeighted ? [("estimator", .string("importance sampling: weighted estimates, paired z-test (docs/model.md §14)"))] : []) + [
+        ] + (isWeighted ? [("estimator", .string("importance sampling: weighted estimates, paired z-test (docs/model.md §14)"))] : [])
+          + (fallbackRuns > 0 ? [("fallbackRuns", .integer(fallbackRuns))] : []) + [
             ("settings", .array(settings.indices.map(settingJSON))),
             ("crossovers", .array(crossovers.map(crossoverJSON))),
         ] + (lead.map { [("lead", leadJSON($0))] } ?? []))
@@ -35,6 +36,7 @@ extension RobustResult {
         return .fields([
             ("setting", .integer(index)), ("kind", .string(kind)), ("set", .fields(set)), ("leader", .string(designs[order[0]])),
             ("verdict", .string(verdict(index).rawValue)), ("leadPerMillion", .decimal(lead(index))),
+        ] + (countedSettings.contains(index) ? [("counted", JSONValue.string(countedCheck))] : []) + [
             ("designs", .array(designs.indices.map { design in
                 .fields([("name", .string(designs[design])), ("lost", .integer(counts.lost[design])),
                          ("intents", .integer(counts.intents[design])), ("lostPerMillion", .decimal(Self.perMillion(counts, design))),

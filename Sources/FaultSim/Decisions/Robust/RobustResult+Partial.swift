@@ -41,6 +41,7 @@ extension RobustResult {
         if leadRuns > 0, case .object(let fields) = json {
             json = .object(fields + [("leadRuns", int(leadRuns), 0), ("lead", lead.map(\.json) ?? .null, 0)])
         }
+        if fallbackRuns > 0, case .object(let fields) = json { json = .object(fields + [("fallbackRuns", int(fallbackRuns), 0)]) }
         return json
     }
 
@@ -54,8 +55,11 @@ extension RobustResult {
         guard let shard = Shard.parse(shardText) else { throw ScenarioError(file: file, keyPath: "shard", value: shardText, message: "expected K/N") }
         let runs = try root.integer("runs")
         guard runs >= 1, runs <= Int64(Scenario.maxRuns) else { throw root.error("runs must be 1 to \(Scenario.maxRuns)") }
+        let fallbackRuns = try root.optionalField("fallbackRuns").map { field throws(ScenarioError) in
+            try field.count(Int64(Scenario.maxRuns))
+        } ?? 0
         // No run has more than 64 intents, so no count can exceed this.
-        let ceiling = runs * 64
+        let ceiling = max(runs, fallbackRuns) * 64
         let designs = try root.array("designs").map { item throws(ScenarioError) in try item.stringValue() }
         guard designs.count >= 2 else { throw root.error("a robustness job compares two designs or more") }
         let guesses = try root.array("guesses").map { item throws(ScenarioError) in
@@ -95,7 +99,9 @@ extension RobustResult {
         let scenario = try root.field("scenario")
         let name = try scenario.string("name")
         let biasText = try root.optionalField("bias")?.stringValue() ?? ""
-        guard (biasText.isEmpty) == (counts[0]?.weighted == nil) else {
+        // A weighted part's settings are weighted, or counted on its fallback runs; a plain part has neither.
+        let weightedSettings = counts.contains { $0?.weighted != nil }
+        guard biasText.isEmpty ? !weightedSettings && fallbackRuns == 0 : weightedSettings || fallbackRuns > 0 else {
             throw root.error("a weighted part carries its bias and weighted counts, a plain part neither")
         }
         let result = RobustResult(source: name, scenarioName: name, platform: try scenario.string("platform"),
@@ -104,7 +110,7 @@ extension RobustResult {
                                   points: Int(try root.integer("points")), crossoverSteps: Int(try root.integer("crossoverSteps")),
                                   contentHash: try root.string("contentHash"), baseline: try root.field("baseline").value,
                                   designAxes: try root.field("designAxes").value, shard: shard, counts: counts, crossovers: crossovers,
-                                  biasText: biasText, leadRuns: Int(leadRuns), lead: lead)
+                                  biasText: biasText, leadRuns: Int(leadRuns), lead: lead, fallbackRuns: Int(fallbackRuns))
         let (tool, model) = (try root.string("tool"), try root.string("model"))
         try result.checkJob(file: file, tool: tool, model: model)
         return (tool, model, result)
@@ -129,6 +135,7 @@ extension RobustResult {
         var plan = Robustness(scenario: scenario, designs: Array(definitions.prefix(designs.count)),
                               only: guesses.map(\.path) + skipped.map(\.path), points: points, runs: runs, crossoverSteps: crossoverSteps)
         plan.leadRuns = leadRuns
+        plan.fallbackRuns = fallbackRuns
         if !biasText.isEmpty {
             plan.bias = try FaultBias.parse(biasText, file: file + " (its bias)")
             plan.biasText = biasText

@@ -217,18 +217,26 @@ extension RobustResult: DecisionReport {
     /// In a weighted job: the settings whose leader, runner-up or baseline leader has an
     /// estimate the guard does not trust (`WeightedRate.warning`); their verdicts rest on it.
     func guardText() -> String {
-        guard isWeighted else { return "" }
-        let flagged = flaggedSettings
-        let measured = counts.indices.filter { counts[$0] != nil && ($0 == 0 || !settings[$0].sameAsBaseline) }.count
+        let flagged = flaggedSettings, counted = countedSettings
+        guard isWeighted || !counted.isEmpty else { return "" }
+        let measured = ownSettings.count
+        func names(_ settings: [Int]) -> String {
+            settings.prefix(5).map { settingName($0) }.joined(separator: "; ") + (settings.count > 5 ? "; …" : "")
+        }
+        if !counted.isEmpty {
+            return "Importance sampling's guard flagged an estimate a verdict rests on in \(counted.count) of \(measured) settings "
+                + "measured (\(names(counted))): each was counted again on \(Grouped.count(fallbackRuns, "plain run")) "
+                + "(--fallback-runs), and its verdict rests on the counts (exact McNemar); the CSV's check column says which. "
+                + "Every other estimate a verdict rests on is trusted.\n\n"
+        }
         guard !flagged.isEmpty else {
             return "Importance sampling's guard: every estimate a verdict rests on is trusted (effective size ≥ "
                 + "\(Int(ImportanceGuard.minimumEffectiveSize)), no run above \(Int(ImportanceGuard.largestShare * 100))% of a sum), "
                 + "in all \(measured) settings measured.\n\n"
         }
-        let names = flagged.prefix(5).map { settingName($0) }.joined(separator: "; ")
         return "Importance sampling's guard flags an estimate a verdict rests on in \(flagged.count) of \(measured) settings measured "
-            + "(\(names)\(flagged.count > 5 ? "; …" : "")): those verdicts are not to be trusted; the CSV's check column names "
-            + "each estimate's problem (raise --runs, or tune the bias again with --pilot-runs).\n\n"
+            + "(\(names(flagged))): those verdicts are not to be trusted; the CSV's check column names "
+            + "each estimate's problem (raise --runs, tune the bias again with --pilot-runs, or count them with --fallback-runs).\n\n"
     }
 
     /// "user.patience at its high (logNormal median 1m, p99 10m)", or "Latin-hypercube point 3".
@@ -255,7 +263,9 @@ extension RobustResult: DecisionReport {
     }
 
     /// The test the verdicts use, as the outputs name it.
-    var testName: String { isWeighted ? "weighted paired z" : "exact McNemar" }
+    var testName: String {
+        !isWeighted ? "exact McNemar" : countedSettings.isEmpty ? "weighted paired z" : "weighted paired z, or exact McNemar where counted"
+    }
 
     /// `--set key=value`, the argument quoted for a shell when it needs to be.
     static func setArgument(_ path: String, _ value: String) -> String {

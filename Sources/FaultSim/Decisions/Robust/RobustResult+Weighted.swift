@@ -8,18 +8,29 @@ import Policies
 /// split across shards, so its estimates, written with every bit (`Double`'s shortest round-trip
 /// text), merge exactly.
 extension RobustResult {
-    /// Whether the job's settings were estimated by importance sampling.
-    public var isWeighted: Bool { counts.contains { $0?.weighted != nil } }
+    /// Whether the job's settings were estimated by importance sampling (some may have been
+    /// counted on plain runs instead: `countedSettings`).
+    public var isWeighted: Bool { !biasText.isEmpty || counts.contains { $0?.weighted != nil } }
 
-    /// The settings measured on their own whose leader, runner-up or baseline leader has an
-    /// estimate the guard flags, in order: their verdicts rest on an estimate it does not trust.
-    public var flaggedSettings: [Int] {
-        counts.indices.filter { index in
-            guard let weighted = counts[index]?.weighted, index == 0 || !settings[index].sameAsBaseline else { return false }
-            let order = ranking(index)
-            return weighted.warning(order[0], order.count > 1 ? order[1] : order[0], baselineLeader) != nil
-        }
+    /// Whether setting `index` is weighted and its leader, runner-up or the baseline's leader has
+    /// an estimate the guard flags: its verdict rests on an estimate the guard does not trust.
+    public func isFlagged(_ index: Int) -> Bool {
+        guard let weighted = counts[index]?.weighted else { return false }
+        let order = ranking(index)
+        return weighted.warning(order[0], order.count > 1 ? order[1] : order[0], baselineLeader) != nil
     }
+
+    /// The settings measured on their own that are flagged (`isFlagged`), in order.
+    public var flaggedSettings: [Int] { ownSettings.filter(isFlagged) }
+
+    /// In a weighted job with `fallbackRuns`, the settings measured on their own that were
+    /// counted on plain runs because the guard flagged their weighted estimates, in order.
+    public var countedSettings: [Int] {
+        fallbackRuns > 0 ? ownSettings.filter { counts[$0]?.weighted == nil } : []
+    }
+
+    /// The measured settings that are not the scenario as given under another name, in order.
+    public var ownSettings: [Int] { counts.indices.filter { counts[$0] != nil && ($0 == 0 || !settings[$0].sameAsBaseline) } }
 }
 
 extension WeightedLosses {

@@ -179,6 +179,8 @@ public struct RobustResult: Sendable, Equatable {
     /// `Robustness.leadRuns`, and the lead measured on them (nil when none, or in a shard but the first).
     public var leadRuns = 0
     public var lead: Lead? = nil
+    /// `Robustness.fallbackRuns`: the plain runs a flagged weighted setting was counted on instead.
+    public var fallbackRuns = 0
 
     public var job: DecisionJob {
         DecisionJob(source: source.isEmpty ? scenarioName : source, scenario: scenarioName, platform: platform, seed: seed, runs: runs)
@@ -238,6 +240,7 @@ extension Robustness {
                             seed: baseline.seed, runs: runs, designs: designs.map(\.name), guesses: infos, skipped: skipped,
                             settings: settingInfos, points: points, crossoverSteps: crossoverSteps, contentHash: contentHash,
                             baseline: baseline.jsonValue, designAxes: PartDesigns.json(designs + olderOSDesigns),
-                            shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [], biasText: biasText, leadRuns: leadRuns)
+                            shard: shard, counts: Array(repeating: nil, count: settings.count), crossovers: [], biasText: biasText, leadRuns: leadRuns,
+                            fallbackRuns: fallbackRuns)
     }
 }

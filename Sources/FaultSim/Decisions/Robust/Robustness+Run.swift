@@ -28,7 +28,8 @@ extension Robustness {
 
     /// Measures the settings `indices` (which must start with the baseline, 0: the other
     /// settings' verdicts are judged against its leader) into `result`. A setting whose values
-    /// are all the scenario's own takes the baseline's counts without simulating.
+    /// are all the scenario's own takes the baseline's counts without simulating. In a weighted
+    /// job with `fallbackRuns`, a setting the guard flags is counted again on plain runs.
     /// - Complexity: O(|indices| · runs · designs²) plus the simulation.
     public func measure(_ indices: [Int], into result: inout RobustResult, jobs: Int, progress: ProgressCounter? = nil) {
         precondition(indices.first == 0, "the baseline comes first")
@@ -37,16 +38,23 @@ extension Robustness {
                 result.counts[index] = result.counts[0]
                 continue
             }
-            if let bias {
-                let weighted = Runner.weighted(scenario: scenario(of: settings[index]), designs: designs, runs: 0..<UInt64(runs), bias: bias,
-                                               jobs: jobs, progress: progress)
-                result.counts[index] = Self.counts(weighted.tallies, weighted.panel)
+            guard let bias else {
+                result.counts[index] = counted(index, runs: runs, jobs: jobs, progress: progress)
                 continue
             }
-            let panel = Runner.panel(scenario: scenario(of: settings[index]), designs: designs, pairs: .all, outcomes: [.lost],
-                                     pairsRequests: false, runs: 0..<UInt64(runs), jobs: jobs, progress: progress)
-            result.counts[index] = Self.counts(panel)
+            let weighted = Runner.weighted(scenario: scenario(of: settings[index]), designs: designs, runs: 0..<UInt64(runs), bias: bias,
+                                           jobs: jobs, progress: progress)
+            result.counts[index] = Self.counts(weighted.tallies, weighted.panel)
+            if fallbackRuns > 0 && result.isFlagged(index) {
+                result.counts[index] = counted(index, runs: fallbackRuns, jobs: jobs)
+            }
         }
+    }
+
+    /// Setting `index`'s lost orders counted on plain runs `0..<runs`: a plain job's counts.
+    func counted(_ index: Int, runs: Int, jobs: Int, progress: ProgressCounter? = nil) -> RobustResult.Counts {
+        Self.counts(Runner.panel(scenario: scenario(of: settings[index]), designs: designs, pairs: .all, outcomes: [.lost],
+                                 pairsRequests: false, runs: 0..<UInt64(runs), jobs: jobs, progress: progress))
     }
 
     /// A weighted setting's counts: the estimates, with the runs that lost an order under the

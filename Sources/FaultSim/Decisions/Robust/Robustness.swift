@@ -55,6 +55,12 @@ public struct Robustness: Sendable {
     /// after the settings' runs; 0, none. The lead is where the decision lives, and a setting's
     /// runs are too few to resolve it at one in a million: these narrow that one interval.
     public var leadRuns = 0
+    /// Plain runs on which a weighted setting is counted again when its verdict rests on an
+    /// estimate importance sampling's guard flags (`--fallback-runs`): runs `0..<fallbackRuns`, as
+    /// a plain job of that many runs counts the setting, and judged on those counts (exact
+    /// McNemar); 0, the flag only. The weights' answer is not to be trusted there, and a pilot
+    /// per flagged setting would cost more than counting it.
+    public var fallbackRuns = 0
 
     /// Latin-hypercube points, and halvings of a crossover search, unless the job says otherwise
     /// (`simrun robust --lhs`, `--steps`; the report's robustness section uses these).
@@ -171,6 +177,7 @@ public struct Robustness: Sendable {
         // job's digest is what it always was.
         if bias != nil { text += "importance sampling, bias:\n" + biasText }
         if leadRuns > 0 { text += "lead runs \(leadRuns)\n" }
+        if fallbackRuns > 0 { text += "fallback runs \(fallbackRuns)\n" }
         return SHA256.hex(text)
     }
 }

@@ -215,10 +215,11 @@ extension RobustResult: DecisionReport {
     }
 
     /// In a weighted job: the settings whose leader, runner-up or baseline leader has an
-    /// estimate the guard does not trust (`WeightedRate.warning`); their verdicts rest on it.
+    /// estimate the guard does not trust (`WeightedRate.warning`), whose verdicts rest on it; or,
+    /// with `fallbackRuns`, those counted on plain runs instead (`countedSettings`).
     func guardText() -> String {
+        guard isWeighted else { return "" }
         let flagged = flaggedSettings, counted = countedSettings
-        guard isWeighted || !counted.isEmpty else { return "" }
         let measured = ownSettings.count
         func names(_ settings: [Int]) -> String {
             settings.prefix(5).map { settingName($0) }.joined(separator: "; ") + (settings.count > 5 ? "; …" : "")

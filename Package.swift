@@ -11,7 +11,9 @@ import Foundation
 // optimised file by file runs 5x slower than whole-module (`RunArray` and the world's handlers
 // live in different files, so file by file they call each other unspecialised and copy the
 // world). `-num-threads` makes the whole-module build write one object per file, as the index
-// store SwiftPM passes in debug builds requires. `DEBUG` stays defined, so the full invariant
+// store SwiftPM passes in debug builds requires; `-disable-batch-mode` answers SwiftPM's
+// `-enable-batch-mode`, which whole-module ignores with a warning. The driver still remarks, once
+// per module, that a whole-module build is not incremental. `DEBUG` stays defined, so the full invariant
 // checks (`_checkInvariants()`, `invariant`, `RunArray`'s bounds) run under `swift test`;
 // `assert` does not (`-O` compiles it out).
 //
@@ -20,7 +22,7 @@ import Foundation
 // instead, for an edit-and-test loop whose tests then run slower.
 let fileByFile = ProcessInfo.processInfo.environment["FAULTSIM_FILE_BY_FILE"] == "1"
 let optimisedEvenInDebug: [SwiftSetting] = [
-    .unsafeFlags(fileByFile ? ["-O"] : ["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug)),
+    .unsafeFlags(fileByFile ? ["-O"] : ["-O", "-wmo", "-num-threads", "2", "-disable-batch-mode"], .when(configuration: .debug)),
 ]
 
 let package = Package(

@@ -177,7 +177,7 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         #expect(traced.output.contains("lost"))
     }
 
-    @Test("Weighted shards merge into the unsharded job's bytes, paired differences included; parts of another bias are refused (exit 65)")
+    @Test("Weighted shards merge into the unsharded job's bytes, paired differences included (compare --pairs-out writes the same); parts of another bias are refused (exit 65)")
     func weightedShardsMergeExactly() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("faultsim-weighted-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -195,6 +195,12 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         // The weighted paired differences, a comparison a sharded job can make: the merge's are the whole job's bytes.
         let pairs = try String(contentsOfFile: path("whole-pairs.csv"), encoding: .utf8)
         #expect(try String(contentsOfFile: path("merged-pairs.csv"), encoding: .utf8) == pairs)
+        // compare writes the same rows (its text rounds the interval to three figures; the file does not).
+        let compare = ["compare", "--designs", "faultsim-recommended,naive", "--runs", "3000", "--bias", bias, "--quiet"]
+        expectSimrun(compare + ["--importance", "--pairs-out", path("compare-pairs.csv")], exits: 0)
+        #expect(try String(contentsOfFile: path("compare-pairs.csv"), encoding: .utf8) == pairs)
+        #expect(expectSimrun(["compare", "--designs", "faultsim-recommended,naive", "--pairs-out", path("plain.csv")], exits: 64)
+            .errorOutput.contains("'--pairs-out' needs '--importance'"))
         let lines = pairs.split(separator: "\n")
         #expect(lines.first?.hasPrefix("scenario,platform,design,versus,outcome,difference_per_million,low,high") == true)
         #expect(lines.count == 1 + WeightedPanel.outcomes.count && lines[1].hasPrefix("default,today,faultsim-recommended,naive,lost,"))

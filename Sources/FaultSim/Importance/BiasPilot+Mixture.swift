@@ -333,6 +333,17 @@ extension BiasPilot {
                          shares: mixtures.flatMap { $0.drawn.shares.map { $0 * part } })
     }
 
+    /// Biases tuned apart, each for its own designs (`tune`), as one mixture: each an equal part of
+    /// the biased runs, each world its share within its bias's part, with the first bias's nominal
+    /// share. What `tune` does with a bias it reuses, without the joint steps (`ablate` joins the
+    /// design's bias with each change's).
+    /// - Complexity: O(worlds).
+    public static func joined(_ biases: [FaultBias]) -> FaultBias {
+        precondition(!biases.isEmpty, "at least one bias")
+        let mixtures = biases.map { bias in Mixture(worlds: bias.components, shares: bias.shares.map { $0 / (1 - bias.nominalShare) }) }
+        return combined(mixtures, nominalShare: biases[0].nominalShare)
+    }
+
     /// Refits every design's worlds from the lost runs of a pilot step under the designs' whole
     /// mixture, and keeps, per design, the worlds with less relative variance times events per
     /// run (each measured on a step under its own mixture).

@@ -4,14 +4,15 @@
 extension Ablation.Result {
     /// With `--importance`, three columns more: the runs each weighted comparison used, the
     /// changed design's effective size on lost orders, and the guard's check. The lost columns
-    /// then hold the weighted figures (their discordant counts 0: weighted runs have none).
+    /// then hold the weighted figures (their discordant counts 0: weighted runs have none), or
+    /// where the check says "counted", the plain runs' counts.
     public var csv: String {
         let weighted = weightedRuns > 0
         var text = "scenario,platform,design,axis,from,to,status,reason,intents," + Ablation.objectiveHeader
             + (weighted ? ",lost_weighted_runs,lost_effective_size,lost_check" : "") + "\n"
         let prefix = [job.scenario, job.platform, design.name].map(CSV.field).joined(separator: ",")
         for row in rows {
-            let extra = row.weighted.map { [String(weightedRuns), FixedPoint.format($0.changed.effectiveSize, places: 1), CSV.field($0.warning ?? "ok")] } ?? []
+            let extra = row.weighted.map { [String(weightedRuns), FixedPoint.format($0.changed.effectiveSize, places: 1), CSV.field(Ablation.check(row))] } ?? []
             text += ([prefix, CSV.field(row.change.axis), CSV.field(row.change.from.label), CSV.field(row.change.to.label),
                       "simulated", "", String(intents), Ablation.objectiveCells(row.differences, rates: row.rates)] + extra).joined(separator: ",") + "\n"
         }

@@ -14,7 +14,8 @@ extension Ablation.Result {
             + "and each change compared with \(name) over the same \(Grouped.format(Int(intents))) intents "
             + (weightedRuns > 0
                 ? "(every outcome counted, McNemar's exact test; lost orders weighed by importance sampling, each change in \(Grouped.format(weightedRuns)) "
-                    + "weighted runs of its own, paired z-test; Holm's correction over the \(rows.count) changes). "
+                    + "weighted runs of its own, paired z-test, or counted where the guard flags the weights; Holm's correction over the "
+                    + "\(rows.count) changes). "
                 : "(McNemar's exact test, Holm's correction over the \(rows.count) changes). ")
         if axesThatMatter.isEmpty {
             html += "No single change loses significantly more orders at this run count: no axis has shown it matters yet.</p>\n"
@@ -22,8 +23,8 @@ extension Ablation.Result {
             let shown = axesThatMatter.prefix(Self.axesShown).map { row in
                 let d = row.difference(.lost)
                 return "<li><code>\(e(row.change.axis))</code>: changing it to <code>\(e(row.change.to.label))</code> loses "
-                    + "\(lostFigure(d.difference)) more orders per million intents "
-                    + "(95% CI \(lostFigure(d.low)) to \(lostFigure(d.high)), p \(e(Ablation.pValue(d))))</li>"
+                    + "\(lostFigure(d.difference, row)) more orders per million intents "
+                    + "(95% CI \(lostFigure(d.low, row)) to \(lostFigure(d.high, row)), p \(e(Ablation.pValue(d))))</li>"
             }
             html += "The axes that matter most, each by its most costly change:</p>\n<ul class=\"answer\">\n" + shown.joined(separator: "\n") + "\n</ul>\n"
             if axesThatMatter.count > Self.axesShown {
@@ -34,7 +35,7 @@ extension Ablation.Result {
             html += "<p class=\"answer\"><b>A change would lose fewer orders:</b> "
                 + helping.map { row in
                     "<code>\(e(row.change.axis))</code> → <code>\(e(row.change.to.label))</code> "
-                        + "(\(weightedRuns > 0 ? Ablation.signedFigure(row.difference(.lost).difference) : Ablation.signed(row.difference(.lost).difference, .lost)) per million)"
+                        + "(\(row.isWeightedLost ? Ablation.signedFigure(row.difference(.lost).difference) : Ablation.signed(row.difference(.lost).difference, .lost)) per million)"
                 }.joined(separator: ", ") + ".</p>\n"
         }
         return html
@@ -42,10 +43,10 @@ extension Ablation.Result {
 }
 
 extension Ablation.Result {
-    /// A lost-order figure per 10^6 for the page: one decimal as counts give it, three
+    /// A lost-order figure per 10^6 of `row` for the page: one decimal as counts give it, three
     /// significant digits when weighted.
-    func lostFigure(_ perMillion: Double) -> String {
-        weightedRuns > 0 ? FixedPoint.perMillion(perMillion / 1e6) : Ablation.rate(perMillion, .lost)
+    func lostFigure(_ perMillion: Double, _ row: Ablation.Row) -> String {
+        row.isWeightedLost ? FixedPoint.perMillion(perMillion / 1e6) : Ablation.rate(perMillion, .lost)
     }
 }
 

@@ -17,8 +17,8 @@ extension Ablation.Result: DecisionReport {
         text += "\nEvery change, largest effect on lost orders first (changed − \(name); outcomes per 10^6 intents, requests per intent)\n"
         let weighted = weightedRuns > 0
         text += Ablation.table(rows.map { row in
-            ["\(row.change.axis) → \(row.change.to.label)"] + Ablation.cells(row.difference, weightedLost: weighted)
-                + (weighted ? [row.weighted?.warning.map { "WARNING: " + $0 } ?? "ok"] : [])
+            ["\(row.change.axis) → \(row.change.to.label)"] + Ablation.cells(row.difference, weightedLost: row.isWeightedLost)
+                + (weighted ? [Ablation.check(row)] : [])
         }, header: ["change"] + Ablation.header + (weighted ? ["check"] : []), leftColumns: 1)
         return text + skippedText
     }
@@ -28,15 +28,16 @@ extension Ablation.Result: DecisionReport {
     var weightedNote: String {
         guard weightedRuns > 0 else { return "" }
         var text = "lost orders by importance sampling (docs/model.md §14): each change against \(design.name) over "
-            + "\(Grouped.count(weightedRuns, "run")) of their own two-world mixture (a pilot per change, one for \(design.name)), "
+            + "\(Grouped.count(weightedRuns, "run")) of their own mixture (each design's worlds from a pilot of its own: one per change, one for \(design.name)), "
             + "paired z-test; the other outcomes counted on the plain runs\n"
         if let base = weightedBase {
             text += "\(design.name)'s lost orders, weighted: \(FixedPoint.perMillion(base.rate)) [\(FixedPoint.perMillion(base.low)), "
                 + "\(FixedPoint.perMillion(base.high))] per 10^6 intents\(base.warning.map { " (WARNING: \($0))" } ?? "")\n"
         }
-        let flagged = rows.filter { $0.weighted?.warning != nil }.count
+        let flagged = rows.filter(\.isCounted).count
         if flagged > 0 {
-            text += "the guard flags \(Grouped.count(flagged, "comparison")) (column check): their lost figures are not to be trusted\n"
+            text += "the guard flags \(Grouped.count(flagged, "comparison")) (column check): their lost figures are the "
+                + "\(Grouped.format(Int(intents))) plain intents' counts (McNemar's exact test), not the flagged weighted ones\n"
         }
         return text
     }
@@ -74,7 +75,7 @@ extension Ablation.Result: DecisionReport {
             text = "Axes that matter, most first: on each axis, the change that raises lost orders most, where one does significantly \(holm)\n"
             text += Ablation.table(axesThatMatter.map { row in
                 let d = row.difference(.lost)
-                return [row.change.axis, "→ " + row.change.to.label, Ablation.lostInterval(d, weighted: weightedRuns > 0) + " per 10^6",
+                return [row.change.axis, "→ " + row.change.to.label, Ablation.lostInterval(d, weighted: row.isWeightedLost) + " per 10^6",
                         "p " + Ablation.pValue(d)]
             }, header: nil, leftColumns: 2, indent: "  ")
         }
@@ -87,7 +88,7 @@ extension Ablation.Result: DecisionReport {
             text += "No single change loses significantly fewer orders than \(design.name).\n"
         } else {
             text += "Changes that lose significantly fewer orders than \(design.name) (Holm, p < 0.05): "
-                + helping.map { "\($0.change.axis) → \($0.change.to.label) (\(Ablation.lostInterval($0.difference(.lost), weighted: weightedRuns > 0)))" }
+                + helping.map { "\($0.change.axis) → \($0.change.to.label) (\(Ablation.lostInterval($0.difference(.lost), weighted: $0.isWeightedLost)))" }
                     .joined(separator: ", ") + "\n"
         }
         return text
@@ -129,6 +130,12 @@ extension Ablation {
     /// other objective shown, each with its p.
     static var header: [String] {
         ["lost [95% CI]", "p"] + shown.dropFirst().flatMap { [$0 == .serverRequests ? "requests" : $0.title, "p"] }
+    }
+
+    /// A weighted job's check column: "ok", or the guard's warning on a row whose lost figures
+    /// are therefore counted (`Row.isCounted`).
+    static func check(_ row: Row) -> String {
+        row.weighted?.warning.map { "counted: " + $0 } ?? "ok"
     }
 
     /// A change's cells under `header`; a weighted lost difference with three significant digits.

@@ -63,8 +63,17 @@ public enum Ablation {
         public let differences: [PairedDifference]
         /// The changed design's rates, in `Outcome.objectives` order and units.
         public let rates: [Double]
-        /// With `--importance`: the weighted comparison its lost difference and rate come from.
+        /// With `--importance`: the weighted comparison its lost difference and rate come from,
+        /// unless the guard flags it (`isCounted`).
         public var weighted: WeightedLost? = nil
+
+        /// With `--importance`, a comparison the guard flags keeps the counted lost figures of the
+        /// plain runs (McNemar's exact test): the guard's fallback, as `robust --fallback-runs`
+        /// counts a flagged setting, at no cost here since every change ran plain too.
+        public var isCounted: Bool { weighted?.warning != nil }
+
+        /// Whether the lost difference and rate are weighted (with `--importance`, unless counted).
+        public var isWeightedLost: Bool { weighted != nil && !isCounted }
 
         public func difference(_ objective: Outcome) -> PairedDifference {
             differences[Outcome.objectives.firstIndex(of: objective)!]

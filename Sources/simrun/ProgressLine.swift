@@ -61,6 +61,7 @@ final class ProgressLine: @unchecked Sendable {
 
     private func draw() {
         let done = counter.value
+        let total = self.total + counter.addedTotal
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rate = Double(done) / max(seconds, 1e-9)
         let left = rate > 0 ? Double(total - done) / rate : 0

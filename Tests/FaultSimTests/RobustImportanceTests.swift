@@ -1,6 +1,7 @@
 import FaultSim
 import Policies
 import Foundation
+import Synchronization
 import Testing
 @testable import simrun
 
@@ -76,10 +77,15 @@ struct RobustImportanceTests {
         plan.biasText = plan.bias!.fileText(scenario: scenario.name, steps: [])
         let weighted = plan
         plan.fallbackRuns = 6_000
-        let result = plan.run(jobs: 2)
+        let phases = PhaseRecorder()
+        let result = plan.run(jobs: 2, reporter: phases)
         let counted = result.countedSettings
         #expect(!counted.isEmpty && counted.count < result.ownSettings.count && result.flaggedSettings.isEmpty,
                 "counted \(counted) of \(result.ownSettings)")
+        // The settings' progress line counts the plain runs too, its total grown by each count (not a stall at 100%).
+        let settingsPhase = try #require(phases.recorded.first)
+        #expect(settingsPhase.label.hasSuffix("settings") && settingsPhase.counter.addedTotal == counted.count * 6_000)
+        #expect(settingsPhase.counter.value == settingsPhase.totalRuns + settingsPhase.counter.addedTotal)
         // The counted settings, weighted without the fallback, are flagged; counted, they are the plain job's.
         var before = weighted.emptyResult(), expected = plain.emptyResult()
         weighted.measure([0] + counted.filter { $0 != 0 }, into: &before, jobs: 2)
@@ -113,4 +119,17 @@ struct RobustImportanceTests {
         #expect(zip(narrowed.shares, expected).allSatisfy { abs($0 - $1) < 1e-12 })
         #expect(bias.narrowed(to: ["d"]) == bias && bias.narrowed(to: ["a", "b", "c"]) == bias)
     }
+}
+
+/// A `ProgressReporter` that keeps each phase's label, size and counter, in order.
+final class PhaseRecorder: ProgressReporter {
+    private let phases = Mutex<[(label: String, totalRuns: Int, counter: ProgressCounter)]>([])
+
+    func begin(_ label: String, totalRuns: Int) -> ProgressCounter {
+        let counter = ProgressCounter()
+        phases.withLock { $0.append((label, totalRuns, counter)) }
+        return counter
+    }
+
+    var recorded: [(label: String, totalRuns: Int, counter: ProgressCounter)] { phases.withLock { $0 } }
 }

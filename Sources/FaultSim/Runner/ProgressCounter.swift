@@ -5,6 +5,7 @@ import Synchronization
 /// and a display thread reads it.
 public final class ProgressCounter: Sendable {
     private let finished = Atomic<Int>(0)
+    private let added = Atomic<Int>(0)
 
     public init() {}
 
@@ -13,6 +14,13 @@ public final class ProgressCounter: Sendable {
 
     /// Runs finished so far.
     public var value: Int { finished.load(ordering: .relaxed) }
+
+    /// Adds `runs` to the phase's total: work found only as the phase goes (a setting the guard
+    /// flags, counted again on plain runs), shown on the same line rather than as a stall.
+    public func extendTotal(by runs: Int) { added.add(runs, ordering: .relaxed) }
+
+    /// Runs added to the phase's total so far (`extendTotal`).
+    public var addedTotal: Int { added.load(ordering: .relaxed) }
 }
 
 /// Who watches a long job as it goes, phase by phase (the command line draws a progress line

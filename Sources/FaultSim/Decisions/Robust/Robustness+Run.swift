@@ -30,6 +30,8 @@ extension Robustness {
     /// settings' verdicts are judged against its leader) into `result`. A setting whose values
     /// are all the scenario's own takes the baseline's counts without simulating. In a weighted
     /// job with `fallbackRuns`, a setting the guard flags is counted again on plain runs.
+    /// Each count again adds its runs to `progress`'s total and counts them there (how many
+    /// settings the guard flags is known only as they are measured).
     /// - Complexity: O(|indices| · runs · designs²) plus the simulation.
     public func measure(_ indices: [Int], into result: inout RobustResult, jobs: Int, progress: ProgressCounter? = nil) {
         precondition(indices.first == 0, "the baseline comes first")
@@ -46,7 +48,8 @@ extension Robustness {
                                            jobs: jobs, progress: progress)
             result.counts[index] = Self.counts(weighted.tallies, weighted.panel)
             if fallbackRuns > 0 && result.isFlagged(index) {
-                result.counts[index] = counted(index, runs: fallbackRuns, jobs: jobs)
+                progress?.extendTotal(by: fallbackRuns)
+                result.counts[index] = counted(index, runs: fallbackRuns, jobs: jobs, progress: progress)
             }
         }
     }

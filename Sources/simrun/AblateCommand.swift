@@ -10,7 +10,7 @@ enum AblateCommand: Command {
     static let from = OptionSpec(name: "--from", valueName: "a", help: "With --to: walk from design a to design b one axis at a time.")
     static let to = OptionSpec(name: "--to", valueName: "b", help: "With --from: the design the walk ends at.")
     /// 400,000: on `default` at 200,000 the guard flagged 22 of the recommended design's 78
-    /// comparisons (20 for one of its runs holding 6% of its estimate), at 400,000 two; the pilots,
+    /// comparisons (20 for one run holding 5 or 6% of an estimate), at 400,000 two; the pilots,
     /// one per change, still take most of the job's time.
     static let weightedRuns = OptionSpec.integer("--weighted-runs", help: "With --importance: runs of each change's weighted comparison.",
                                                  default: 400_000, grouped: true)

@@ -15,11 +15,11 @@ public final class ProgressCounter: Sendable {
     /// Runs finished so far.
     public var value: Int { finished.load(ordering: .relaxed) }
 
-    /// Adds `runs` to the phase's total: work found only as the phase goes (a setting the guard
-    /// flags, counted again on plain runs), shown on the same line rather than as a stall.
-    public func extendTotal(by runs: Int) { added.add(runs, ordering: .relaxed) }
+    /// Sets the runs added to the phase's total: work found only as the phase goes (settings the
+    /// guard flags, counted again on plain runs), shown on the same line rather than as a stall.
+    public func setAddedTotal(_ runs: Int) { added.store(runs, ordering: .relaxed) }
 
-    /// Runs added to the phase's total so far (`extendTotal`).
+    /// Runs added to the phase's total (`setAddedTotal`).
     public var addedTotal: Int { added.load(ordering: .relaxed) }
 }
 

@@ -30,11 +30,14 @@ extension Robustness {
     /// settings' verdicts are judged against its leader) into `result`. A setting whose values
     /// are all the scenario's own takes the baseline's counts without simulating. In a weighted
     /// job with `fallbackRuns`, a setting the guard flags is counted again on plain runs.
-    /// Each count again adds its runs to `progress`'s total and counts them there (how many
-    /// settings the guard flags is known only as they are measured).
+    /// The counts again run on `progress` too, whose total grows by them: by those made and, for
+    /// the time left, those the settings left would need at the share flagged so far (how many
+    /// settings the guard flags is known only as they are measured; at the end, exactly those made).
     /// - Complexity: O(|indices| · runs · designs²) plus the simulation.
     public func measure(_ indices: [Int], into result: inout RobustResult, jobs: Int, progress: ProgressCounter? = nil) {
         precondition(indices.first == 0, "the baseline comes first")
+        let simulated = indices.filter { $0 == 0 || !settings[$0].sameAsBaseline }.count
+        var weighed = 0, flagged = 0
         for index in indices {
             if index != 0 && settings[index].sameAsBaseline {
                 result.counts[index] = result.counts[0]
@@ -47,10 +50,12 @@ extension Robustness {
             let weighted = Runner.weighted(scenario: scenario(of: settings[index]), designs: designs, runs: 0..<UInt64(runs), bias: bias,
                                            jobs: jobs, progress: progress)
             result.counts[index] = Self.counts(weighted.tallies, weighted.panel)
-            if fallbackRuns > 0 && result.isFlagged(index) {
-                progress?.extendTotal(by: fallbackRuns)
-                result.counts[index] = counted(index, runs: fallbackRuns, jobs: jobs, progress: progress)
-            }
+            guard fallbackRuns > 0 else { continue }
+            weighed += 1
+            let isFlagged = result.isFlagged(index)
+            if isFlagged { flagged += 1 }
+            progress?.setAddedTotal(fallbackRuns * (flagged + flagged * (simulated - weighed) / weighed))
+            if isFlagged { result.counts[index] = counted(index, runs: fallbackRuns, jobs: jobs, progress: progress) }
         }
     }
 

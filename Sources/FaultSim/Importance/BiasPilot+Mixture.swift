@@ -38,6 +38,12 @@ extension BiasPilot {
             self.broad = broad
         }
 
+        /// A bias tuned earlier as one mixture: its worlds (a broad one among them, if it has
+        /// one), each at its share of the biased runs.
+        init(_ bias: FaultBias) {
+            self.init(worlds: bias.components, shares: bias.shares.map { $0 / (1 - bias.nominalShare) })
+        }
+
         /// The worlds and shares the runs draw from: `worlds`, and the broad world at `broadShare`.
         /// Why: a mechanism no world of the design reaches is drawn only by the nominal runs,
         /// weighted up to 10 each; for `seed001-weiai` alone on `default` (purchases outside
@@ -340,8 +346,7 @@ extension BiasPilot {
     /// - Complexity: O(worlds).
     public static func joined(_ biases: [FaultBias]) -> FaultBias {
         precondition(!biases.isEmpty, "at least one bias")
-        let mixtures = biases.map { bias in Mixture(worlds: bias.components, shares: bias.shares.map { $0 / (1 - bias.nominalShare) }) }
-        return combined(mixtures, nominalShare: biases[0].nominalShare)
+        return combined(biases.map { Mixture($0) }, nominalShare: biases[0].nominalShare)
     }
 
     /// Refits every design's worlds from the lost runs of a pilot step under the designs' whole

@@ -73,7 +73,7 @@ public enum BiasPilot {
         var steps: [Step] = []
         for design in designs {
             if let earlier = reusing[design.name] {
-                mixtures.append(Mixture(worlds: earlier.components, shares: earlier.shares.map { $0 / (1 - earlier.nominalShare) }))
+                mixtures.append(Mixture(earlier))
                 continue
             }
             let tuned = tuneWorld(scenario: scenario, design: design, runsPerStep: runsPerStep, maxSteps: maxSteps, finalSteps: finalSteps,

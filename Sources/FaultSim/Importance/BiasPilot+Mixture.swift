@@ -29,13 +29,17 @@ extension BiasPilot {
         public var worlds: [BiasedWorld]
         public var shares: [Double]
         /// A broad world (balanced failure biasing, `balanced`) given `broadShare` of the
-        /// design's runs beside `worlds`, if any: see `withBroad`.
+        /// design's runs beside `worlds`, if any (`drawn`).
         public var broad: BiasedWorld?
+        /// The broad world's share of the design's runs: `broadShare` for a design tuned alone,
+        /// `comparedBroadShare` for one of designs compared together.
+        public var broadShare: Double
 
-        public init(worlds: [BiasedWorld], shares: [Double], broad: BiasedWorld? = nil) {
+        public init(worlds: [BiasedWorld], shares: [Double], broad: BiasedWorld? = nil, broadShare: Double = BiasPilot.broadShare) {
             self.worlds = worlds
             self.shares = shares
             self.broad = broad
+            self.broadShare = broadShare
         }
 
         /// A bias tuned earlier as one mixture: its worlds (a broad one among them, if it has
@@ -44,7 +48,7 @@ extension BiasPilot {
             self.init(worlds: bias.components, shares: bias.shares.map { $0 / (1 - bias.nominalShare) })
         }
 
-        /// The worlds and shares the runs draw from: `worlds`, and the broad world at `broadShare`.
+        /// The worlds and shares the runs draw from: `worlds`, and the broad world at its share.
         /// Why: a mechanism no world of the design reaches is drawn only by the nominal runs,
         /// weighted up to 10 each; for `seed001-weiai` alone on `default` (purchases outside
         /// the app, 5% of its losses) that left an effective size of 500 in 10^6 runs. The broad
@@ -55,8 +59,21 @@ extension BiasPilot {
         }
     }
 
-    /// The broad world's share of a design's runs.
+    /// The broad world's share of the runs of a design tuned alone.
     public static let broadShare = 0.1
+    /// The broad world's share of a compared design's part of the runs, two to `jointDesigns`
+    /// designs tuned together (`compare`, `run` with a few designs); the shares step leaves it
+    /// (`BiasPilot.tune`). Why: the variance of a paired difference lives in runs no world
+    /// reaches, each weighing up to 10, too rare for a pilot step to show. On `default`, the
+    /// pair's paired difference (relative variance per run times single-thread seconds per 10^6
+    /// runs, pilots at seeds 1 to 3, each measured on 4 × 4 · 10^6 runs): 146, 341 and 115 with
+    /// no broad world; 144, 171 and 94 at 0.2; 137, 65 and 58 at 0.3; 141, 64 and 85 at 0.45
+    /// (results/benchmarks.md, 2026-11-29). Not for a design tuned alone nor for more designs
+    /// (`robust`'s five, `optimize`'s certification): there the guard's effective size over
+    /// few runs decides, and a broad world of 0.3 takes runs from the design's own worlds. With
+    /// it, `robust` on `default` flagged 38 of 173 settings (30 without) and `optimize`'s
+    /// certification flagged the recommended design (effective size 98).
+    public static let comparedBroadShare = 0.3
 
     /// Worlds per design at most, and mixture steps after the climb. Eight, not four: a design
     /// such as `seed001-weiai` loses by a dozen mechanisms, and with four worlds those left out
@@ -80,8 +97,22 @@ extension BiasPilot {
     /// pair's pilot at seeds 1 to 5, 10^6 runs) went from 42, 78, 35, 46 and 23 to 31, 53, 33,
     /// 40 and 38 (geometric mean 41 → 38), the recommended design's from 217 to 185.
     static let readLift = 2.0
-    /// A group below this share of the lost mass gets no world of its own.
+    /// A group below this share of the lost mass and of its Σ Y² gets no world of its own.
     static let groupShare = 0.01
+    /// A group claims a world by its share of Σ Y² only with at least this many lost runs: one
+    /// heavy run is noise, and a world fitted from it biases nothing significantly.
+    static let varianceGroupRuns = 10
+
+    /// What a draw or a group holds of a pilot step's lost runs: the larger of its share of the
+    /// lost mass (Σ Y) and of Σ Y². Why both: the variance does not follow the mass. On
+    /// `default`, `apple_outage` with a user who never returns held 1% of `seed001-weiai`'s
+    /// estimate and 21% of its Σ Y² (results/importance-default-mechanisms.csv): below
+    /// `signatureShare` by mass, it got no world, its runs weighed 80 times the mean lost run,
+    /// and a world of its own, by hand, cut the paired difference's relative variance by a fifth.
+    static func heldShare(mass: Double, squares: Double) -> Double {
+        max(mass, squares.isFinite ? squares : 0)
+    }
+
     /// A group's share of the runs is at least this fraction of the design's.
     static let shareFloor = 0.1
     /// A kind's, tail bin's or trait's elite share must differ from nominal by this many
@@ -89,13 +120,11 @@ extension BiasPilot {
     static let significance = 4.0
 
     /// Runs the mixture steps from the climb's `world` for `design` (see the extension's comment)
-    /// on pilot runs from `firstRun`, and returns the kept mixture and the steps.
-    /// `broad`: give the design a broad world too (`Mixture.broad`; the pilot does when the
-    /// design is tuned alone: compared designs' worlds already spread the runs, and a trial with
-    /// broad worlds for both `default` designs left the recommended design's estimate flagged).
+    /// on pilot runs from `firstRun`, and returns the kept mixture, its broad world included
+    /// (`Mixture.broad`), and the steps.
     static func refine(scenario: Scenario, design: Design, world: BiasedWorld, firstRun: UInt64, runsPerStep: Int, nominalShare: Double,
-                       broad wantsBroad: Bool = true, jobs: Int) -> (mixture: Mixture, steps: [Step]) {
-        var candidate = Mixture(worlds: [world], shares: [1])
+                       broadShare: Double?, jobs: Int) -> (mixture: Mixture, steps: [Step]) {
+        var candidate = Mixture(worlds: [world], shares: [1], broadShare: broadShare ?? 0)
         var best: (mixture: Mixture, work: Double, step: Int)?
         var steps: [Step] = []
         var start = firstRun
@@ -110,12 +139,13 @@ extension BiasPilot {
             let label = "mixture \(index + 1): \(Grouped.count(candidate.worlds.count, "world"))"
             steps.append(Step(design: design.name, label: label, eventRuns: estimate.eventRuns, effectiveSize: estimate.effectiveSize))
             if estimate.eventRuns >= minimumEvents && work < (best?.work ?? .infinity) { best = (candidate, work, steps.count - 1) }
-            let broad = !wantsBroad ? nil : candidate.broad ?? balanced(result.panel, budget: 1, belowIOS15Share: scenario.device.belowIOS15Probability,
-                                                    design: design.name)
+            let broad = broadShare == nil ? nil : candidate.broad ?? balanced(result.panel, budget: 1,
+                                                    belowIOS15Share: scenario.device.belowIOS15Probability, design: design.name)
             guard index < mixtureSteps else { break }
             var next = mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: design.name)
             guard !next.worlds.isEmpty else { break }
             next.broad = broad
+            next.broadShare = candidate.broadShare
             candidate = next
         }
         guard var best else { return (Mixture(worlds: [world], shares: [1]), steps) }
@@ -202,7 +232,17 @@ extension BiasPilot {
             let sums = weightedReads(elite, order, reads: draws, hit: hit)
             return sums.reads > 0 ? sums.hits / sums.reads : 0
         }
+        let squaresTotal = order.reduce(0) { $0 + elite.weights[$1] * elite.weights[$1] }
+        // The larger of the draw's share of the lost mass and of its Σ Y² (`heldShare`).
         func share(_ has: (Int) -> Bool) -> Double {
+            var mass = 0.0, squares = 0.0
+            for index in order where has(index) {
+                mass += elite.weights[index]
+                squares += elite.weights[index] * elite.weights[index]
+            }
+            return heldShare(mass: mass / total, squares: squares / squaresTotal)
+        }
+        func massShare(_ has: (Int) -> Bool) -> Double {
             var mass = 0.0
             for index in order where has(index) { mass += elite.weights[index] }
             return mass / total
@@ -210,8 +250,8 @@ extension BiasPilot {
         var bits: UInt64 = 0
         for kind in FaultKind.allCases where sums.largestNominal[kind.rawValue] > 0 && sums.largestNominal[kind.rawValue] < 0.5 {
             let k = kind.rawValue
-            let lostShare = share { elite.count($0, EliteRuns.firesOffset + k) > 0 }
-            guard lostShare >= signatureShare && lostShare >= lift * sums.firings[k].value / n else { continue }
+            let fires = { (index: Int) in elite.count(index, EliteRuns.firesOffset + k) > 0 }
+            guard share(fires) >= signatureShare && massShare(fires) >= lift * sums.firings[k].value / n else { continue }
             let perRead = perDraw([EliteRuns.readsOffset + k], hit: EliteRuns.firesOffset + k)
             if perRead >= readLift * sums.largestNominal[k] { bits |= 1 << UInt64(k) }
         }
@@ -219,15 +259,15 @@ extension BiasPilot {
             let drawsPerRun = Double((0..<3).reduce(0) { $0 + sums.tailBins[3 * slot.rawValue + $1] }) / n
             for bin in 1...2 {
                 let base = EliteRuns.tailOffset + 3 * slot.rawValue
-                let lostShare = share { elite.count($0, base + bin) > 0 }
-                if lostShare >= signatureShare && lostShare >= lift * TailSlot.widths[bin] * drawsPerRun
+                let drew = { (index: Int) in elite.count(index, base + bin) > 0 }
+                if share(drew) >= signatureShare && massShare(drew) >= lift * TailSlot.widths[bin] * drawsPerRun
                     && perDraw([base, base + 1, base + 2], hit: base + bin) >= readLift * TailSlot.widths[bin] {
                     bits |= tailBinBit(slot, bin)
                 }
             }
         }
-        let below = share { elite.count($0, EliteRuns.traitOffset + 1) > 0 }
-        if below >= signatureShare && below >= lift * belowIOS15Share { bits |= 1 << UInt64(traitBit) }
+        let below = { (index: Int) in elite.count(index, EliteRuns.traitOffset + 1) > 0 }
+        if share(below) >= signatureShare && massShare(below) >= lift * belowIOS15Share { bits |= 1 << UInt64(traitBit) }
         return bits
     }
 
@@ -243,15 +283,25 @@ extension BiasPilot {
     /// (the most specific such, then the heaviest), else the one it shares most draws with, else none (the nominal
     /// share and the other worlds still cover it: only precision depends on the grouping).
     static func groups(order: [Int], signatures: [UInt64], weights: [Double]) -> [(signature: UInt64, mass: Double, members: [Int])] {
-        var distinct: [(signature: UInt64, mass: Double)] = []
+        var distinct: [(signature: UInt64, mass: Double, squares: Double, runs: Int)] = []
         for (position, bits) in signatures.enumerated() {
-            if let at = distinct.firstIndex(where: { $0.signature == bits }) { distinct[at].mass += weights[position] } else {
-                distinct.append((bits, weights[position]))
+            let y = weights[position]
+            if let at = distinct.firstIndex(where: { $0.signature == bits }) {
+                distinct[at].mass += y
+                distinct[at].squares += y * y
+                distinct[at].runs += 1
+            } else {
+                distinct.append((bits, y, y * y, 1))
             }
         }
-        let total = weights.reduce(0, +)
-        let ranked = distinct.sorted { $0.mass != $1.mass ? $0.mass > $1.mass : $0.signature < $1.signature }
-        let kept = ranked.prefix(maximumWorlds).enumerated().filter { $0.offset == 0 || $0.element.mass >= groupShare * total }.map(\.element)
+        let total = weights.reduce(0, +), squaresTotal = weights.reduce(0) { $0 + $1 * $1 }
+        // A group's claim: its share of the mass, or of Σ Y² when it has `varianceGroupRuns` runs.
+        func held(_ group: (signature: UInt64, mass: Double, squares: Double, runs: Int)) -> Double {
+            group.runs >= varianceGroupRuns ? heldShare(mass: group.mass / total, squares: group.squares / squaresTotal) : group.mass / total
+        }
+        let ranked = distinct.map { (signature: $0.signature, held: held($0)) }
+            .sorted { $0.held != $1.held ? $0.held > $1.held : $0.signature < $1.signature }
+        let kept = ranked.prefix(maximumWorlds).enumerated().filter { $0.offset == 0 || $0.element.held >= groupShare }.map(\.element)
         var result = kept.map { (signature: $0.signature, mass: 0.0, members: [Int]()) }
         for (position, bits) in signatures.enumerated() {
             let within = kept.indices.filter { kept[$0].signature & bits == kept[$0].signature }
@@ -374,6 +424,7 @@ extension BiasPilot {
                 works.append(variances[index] * Double(max(result.tallies[index].events, 1)) / Double(runsPerStep))
                 var next = mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: design.name, index: index)
                 next.broad = candidate[index].broad
+                next.broadShare = candidate[index].broadShare
                 fitted.append(next.worlds.isEmpty ? candidate[index] : next)
             }
             return (works, fitted)

@@ -60,9 +60,11 @@ public enum BiasPilot {
     /// mechanisms are its own, and one world pooled over several designs serves the one that loses
     /// most. Per design, the climb (`tuneWorld`) finds one world; with `mixture`, the mixture
     /// steps (`refine`) then split it into one world per loss mechanism when that is worth more
-    /// per unit of work. Each design gets an equal part of the biased runs, shared among its worlds;
-    /// two to `jointDesigns` designs then take the joint steps (`jointRefine`) and the shares step
-    /// (`reshare`: the shares over all the worlds chosen for the variance they give).
+    /// per unit of work. Each design gets an equal part of the biased runs, shared among its worlds
+    /// and a broad one (`broadShare` alone, `comparedBroadShare` among two to `jointDesigns`, none
+    /// among more); two to `jointDesigns` designs then take the joint steps (`jointRefine`) and the
+    /// shares step (`reshare`: the shares over all the worlds but the broad ones, chosen for the
+    /// variance of the paired differences they give).
     /// A design named in `reusing` is not tuned again: its bias, from an earlier pilot, is its mixture.
     /// - Complexity: per design not in `reusing`, (1 + at most `attempts` · `maxSteps` + `mixtureSteps` + 1) · `runsPerStep`
     ///   runs, and with the joint and shares steps 4 · `runsPerStep` more.
@@ -84,7 +86,7 @@ public enum BiasPilot {
                 continue
             }
             let refined = refine(scenario: scenario, design: design, world: tuned.world, firstRun: firstRun + UInt64(attempts) << 40,
-                                 runsPerStep: runsPerStep, nominalShare: nominalShare, broad: designs.count == 1, jobs: jobs)
+                                 runsPerStep: runsPerStep, nominalShare: nominalShare, broadShare: broadShare(designs: designs.count), jobs: jobs)
             steps += refined.steps
             mixtures.append(refined.mixture)
         }
@@ -94,9 +96,17 @@ public enum BiasPilot {
         let joint = jointRefine(scenario: scenario, designs: designs, mixtures: mixtures, firstRun: firstRun + UInt64(attempts + 1) << 40,
                                 runsPerStep: runsPerStep, nominalShare: nominalShare, jobs: jobs)
         steps += joint.steps
-        let shared = reshare(scenario: scenario, designs: designs, bias: combined(joint.mixtures, nominalShare: nominalShare),
+        // The broad worlds keep their shares: what they are for, the mechanisms no other world
+        // reaches, is too rare for a pilot step to show (`Mixture.broad`).
+        let fixed = joint.mixtures.flatMap { mixture in mixture.drawn.worlds.indices.map { mixture.broad != nil && $0 == mixture.worlds.count } }
+        let shared = reshare(scenario: scenario, designs: designs, bias: combined(joint.mixtures, nominalShare: nominalShare), fixed: fixed,
                              firstRun: firstRun + UInt64(attempts + 2) << 40, runsPerStep: runsPerStep, jobs: jobs)
         return (shared.bias, steps + shared.steps)
+    }
+
+    /// A design's broad world's share of its part when `designs` are tuned together (nil: none).
+    static func broadShare(designs: Int) -> Double? {
+        designs == 1 ? broadShare : (designs <= jointDesigns ? comparedBroadShare : nil)
     }
 
     /// Compared designs at most for the joint steps: a joint step keeps every design's elite runs'

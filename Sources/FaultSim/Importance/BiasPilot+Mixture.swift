@@ -106,9 +106,11 @@ extension BiasPilot {
     /// What a draw or a group holds of a pilot step's lost runs: the larger of its share of the
     /// lost mass (Σ Y) and of Σ Y². Why both: the variance does not follow the mass. On
     /// `default`, `apple_outage` with a user who never returns held 1% of `seed001-weiai`'s
-    /// estimate and 21% of its Σ Y² (results/importance-default-mechanisms.csv): below
-    /// `signatureShare` by mass, it got no world, its runs weighed 80 times the mean lost run,
-    /// and a world of its own, by hand, cut the paired difference's relative variance by a fifth.
+    /// estimate and 21% of its Σ Y² (results/importance-default-mechanisms.csv of 2026-11-28):
+    /// below `signatureShare` by mass, it got no world, its runs weighed 80 times the mean lost
+    /// run, and a world of its own, by hand, cut the paired difference's relative variance by a
+    /// fifth. The pilots at seeds 2 and 3 now give it one; the one at seed 1 (the committed
+    /// file's) still does not: its steps of 10^5 runs see too few such runs.
     static func heldShare(mass: Double, squares: Double) -> Double {
         max(mass, squares.isFinite ? squares : 0)
     }

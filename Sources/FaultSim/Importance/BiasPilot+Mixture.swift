@@ -161,10 +161,7 @@ extension BiasPilot {
     /// The lost estimate's relative variance per run, n Σ Y² / (Σ Y)² − 1 (infinite without a
     /// lost run): what a run of this mixture buys, before its cost.
     static func relativeVariance(_ panel: WeightedPanel, design: Int = 0) -> Double {
-        let index = WeightedPanel.outcomes.firstIndex(of: .lost)!
-        let total = panel.designs[design].sums[index].value, squares = panel.designs[design].squares[index].value
-        guard total > 0 else { return .infinity }
-        return Double(panel.runs) * squares / (total * total) - 1
+        targetVariance(panel, [design]) - 1
     }
 
     /// The mixture fitted to the lost runs of a pilot step (one design's panel, tuned on lost
@@ -235,25 +232,21 @@ extension BiasPilot {
             return sums.reads > 0 ? sums.hits / sums.reads : 0
         }
         let squaresTotal = order.reduce(0) { $0 + elite.weights[$1] * elite.weights[$1] }
-        // The larger of the draw's share of the lost mass and of its Σ Y² (`heldShare`).
-        func share(_ has: (Int) -> Bool) -> Double {
+        // The draw's share of the lost mass, and what it holds (`heldShare`: the larger of that
+        // and its share of Σ Y²).
+        func share(_ has: (Int) -> Bool) -> (mass: Double, held: Double) {
             var mass = 0.0, squares = 0.0
             for index in order where has(index) {
                 mass += elite.weights[index]
                 squares += elite.weights[index] * elite.weights[index]
             }
-            return heldShare(mass: mass / total, squares: squares / squaresTotal)
-        }
-        func massShare(_ has: (Int) -> Bool) -> Double {
-            var mass = 0.0
-            for index in order where has(index) { mass += elite.weights[index] }
-            return mass / total
+            return (mass / total, heldShare(mass: mass / total, squares: squares / squaresTotal))
         }
         var bits: UInt64 = 0
         for kind in FaultKind.allCases where sums.largestNominal[kind.rawValue] > 0 && sums.largestNominal[kind.rawValue] < 0.5 {
             let k = kind.rawValue
-            let fires = { (index: Int) in elite.count(index, EliteRuns.firesOffset + k) > 0 }
-            guard share(fires) >= signatureShare && massShare(fires) >= lift * sums.firings[k].value / n else { continue }
+            let fired = share { elite.count($0, EliteRuns.firesOffset + k) > 0 }
+            guard fired.held >= signatureShare && fired.mass >= lift * sums.firings[k].value / n else { continue }
             let perRead = perDraw([EliteRuns.readsOffset + k], hit: EliteRuns.firesOffset + k)
             if perRead >= readLift * sums.largestNominal[k] { bits |= 1 << UInt64(k) }
         }
@@ -261,15 +254,15 @@ extension BiasPilot {
             let drawsPerRun = Double((0..<3).reduce(0) { $0 + sums.tailBins[3 * slot.rawValue + $1] }) / n
             for bin in 1...2 {
                 let base = EliteRuns.tailOffset + 3 * slot.rawValue
-                let drew = { (index: Int) in elite.count(index, base + bin) > 0 }
-                if share(drew) >= signatureShare && massShare(drew) >= lift * TailSlot.widths[bin] * drawsPerRun
+                let drew = share { elite.count($0, base + bin) > 0 }
+                if drew.held >= signatureShare && drew.mass >= lift * TailSlot.widths[bin] * drawsPerRun
                     && perDraw([base, base + 1, base + 2], hit: base + bin) >= readLift * TailSlot.widths[bin] {
                     bits |= tailBinBit(slot, bin)
                 }
             }
         }
-        let below = { (index: Int) in elite.count(index, EliteRuns.traitOffset + 1) > 0 }
-        if share(below) >= signatureShare && massShare(below) >= lift * belowIOS15Share { bits |= 1 << UInt64(traitBit) }
+        let below = share { elite.count($0, EliteRuns.traitOffset + 1) > 0 }
+        if below.held >= signatureShare && below.mass >= lift * belowIOS15Share { bits |= 1 << UInt64(traitBit) }
         return bits
     }
 

@@ -163,9 +163,9 @@ extension BiasPilot {
 
 extension BiasPilot {
     /// A target's (`objectiveTargets`) second moment per run over its squared mean, measured on a
-    /// step's lost orders: n Σ_d Σ Y_d² / (Σ_d Σ Y_d)², relative variance + 1 for one design, and
-    /// for a pair the scale of its difference's variance without the cross term, as the shares
-    /// were chosen; infinite when the target lost nothing.
+    /// step's lost orders: n Σ_d Σ Y_d² / (Σ_d Σ Y_d)², relative variance + 1 for one design
+    /// (`relativeVariance`), and for a pair the scale of its difference's variance without the
+    /// cross term, as the shares were chosen; infinite when the target lost nothing.
     static func targetVariance(_ panel: WeightedPanel, _ target: [Int]) -> Double {
         let index = WeightedPanel.outcomes.firstIndex(of: .lost)!
         let total = target.reduce(0) { $0 + panel.designs[$1].sums[index].value }

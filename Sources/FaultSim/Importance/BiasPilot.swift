@@ -98,7 +98,7 @@ public enum BiasPilot {
         steps += joint.steps
         // The broad worlds keep their shares: what they are for, the mechanisms no other world
         // reaches, is too rare for a pilot step to show (`Mixture.broad`).
-        let fixed = joint.mixtures.flatMap { mixture in mixture.drawn.worlds.indices.map { mixture.broad != nil && $0 == mixture.worlds.count } }
+        let fixed = joint.mixtures.flatMap { mixture in mixture.drawn.worlds.indices.map { $0 >= mixture.worlds.count } }
         let shared = reshare(scenario: scenario, designs: designs, bias: combined(joint.mixtures, nominalShare: nominalShare), fixed: fixed,
                              firstRun: firstRun + UInt64(attempts + 2) << 40, runsPerStep: runsPerStep, jobs: jobs)
         return (shared.bias, steps + shared.steps)

@@ -31,6 +31,14 @@ public struct ExactSum: Sendable, Equatable, Hashable {
         }
     }
 
+    /// Adds `x` (non-negative and finite), or just below 2^74 when `x` is larger: for the fourth
+    /// powers that judge a variance (`WeightedRate.varianceEffectiveSize`), which a bias file's
+    /// small nominal share can push past the range; a capped term still dominates its sum.
+    public mutating func addCapped(_ x: Double) { add(min(x, Self.largestAddend)) }
+
+    /// The largest addend `add` takes: the double just below 2^74.
+    public static let largestAddend = 0x1p74.nextDown
+
     /// Adds `value · 2^(at − 128)`: `value` below 2^53, `at` below 202.
     private mutating func addShifted(_ value: UInt64, at bit: Int) {
         let offset = UInt64(bit % 64)

@@ -20,8 +20,7 @@ public struct WeightedLosses: Sendable, Equatable {
         rates = (0..<count).map { panel.rate($0, .lost, intents: tallies[$0].intents) }
         differences = (0..<(count * count)).map { index in
             let (a, b) = (index / count, index % count)
-            return a == b ? WeightedDifference(difference: 0, standardError: 0, logP: 0, crnShare: 0)
-                : panel.difference(a, b, .lost, intents: tallies[a].intents)
+            return a == b ? .none : panel.difference(a, b, .lost, intents: tallies[a].intents)
         }
     }
 

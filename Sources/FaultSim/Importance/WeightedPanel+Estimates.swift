@@ -24,6 +24,7 @@ extension WeightedPanel {
         let n = Double(max(runs, 1))
         let total = sums.sums[index].value
         let squares = sums.squares[index].value
+        let fourths = sums.fourths[index].value
         let variance = runs > 1 ? max(0, (squares - total * total / n) / (n - 1)) : 0
         let perIntent = 1 / Double(max(intents, 1))
         let standardError = (variance * n).squareRoot() * perIntent
@@ -34,6 +35,7 @@ extension WeightedPanel {
             rate: total * perIntent, standardError: standardError, eventRuns: sums.eventRuns[index],
             effectiveSize: squares > 0 ? total * total / squares : 0,
             largestShare: total > 0 ? sums.largest[index] / total : 0,
+            varianceEffectiveSize: ImportanceGuard.varianceEffectiveSize(squares: squares, fourths: fourths),
             meanWeight: weightMean, meanWeightError: (weightVariance / n).squareRoot(),
             nominalCount: sums.nominalCounts[index], nominalIntents: nominalIntents)
     }
@@ -44,16 +46,16 @@ extension WeightedPanel {
         let index = Self.outcomes.firstIndex(of: outcome)!
         let sumA = designs[a].sums[index].value, sumB = designs[b].sums[index].value
         let squaresA = designs[a].squares[index].value, squaresB = designs[b].squares[index].value
-        let product = products[pairIndex(min(a, b), max(a, b)) * Self.outcomes.count + index].value
-        return Self.pairedDifference(runs: runs, sumA: sumA, sumB: sumB, squaresA: squaresA, squaresB: squaresB, product: product,
-                                     intents: intents)
+        let pair = pairIndex(min(a, b), max(a, b)) * Self.outcomes.count + index
+        return Self.pairedDifference(runs: runs, sumA: sumA, sumB: sumB, squaresA: squaresA, squaresB: squaresB,
+                                     product: products[pair].value, differenceFourths: differenceFourths[pair].value, intents: intents)
     }
 
     /// The paired z-test on D = Y_A − Y_B from the sums over `runs` runs (Σ Y_A, Σ Y_B, Σ Y_A²,
-    /// Σ Y_B², Σ Y_A · Y_B), per intent of `intents`: what `difference` reports, and what the
-    /// weighted race (`optimize --importance`) decides lost orders by, from the same sums.
+    /// Σ Y_B², Σ Y_A · Y_B, Σ D⁴), per intent of `intents`: what `difference` reports, and what
+    /// the weighted race (`optimize --importance`) decides lost orders by, from the same sums.
     static func pairedDifference(runs: Int64, sumA: Double, sumB: Double, squaresA: Double, squaresB: Double, product: Double,
-                                 intents: Int64) -> WeightedDifference {
+                                 differenceFourths: Double, intents: Int64) -> WeightedDifference {
         let n = Double(max(runs, 1))
         let total = sumA - sumB
         let squares = max(0, squaresA + squaresB - 2 * product)
@@ -69,7 +71,8 @@ extension WeightedPanel {
         let covariance = product - sumA * sumB / n
         return WeightedDifference(
             difference: difference, standardError: standardError, logP: logP,
-            crnShare: varianceA + varianceB > 0 ? 2 * covariance / (varianceA + varianceB) : 0)
+            crnShare: varianceA + varianceB > 0 ? 2 * covariance / (varianceA + varianceB) : 0,
+            varianceEffectiveSize: ImportanceGuard.varianceEffectiveSize(squares: squares, fourths: differenceFourths))
     }
 
     /// Design `design`'s weighted firings of `kind` per run: the nominal mean firings per run.
@@ -90,6 +93,8 @@ public struct WeightedRate: Sendable, Equatable {
     public let effectiveSize: Double
     /// The largest single run's share of Σ Y.
     public let largestShare: Double
+    /// How many runs the interval's width rests on (`ImportanceGuard.varianceEffectiveSize`).
+    public let varianceEffectiveSize: Double
     /// Σ W / runs and its standard error: 1 in expectation, exactly.
     public let meanWeight: Double
     public let meanWeightError: Double
@@ -118,6 +123,9 @@ public struct WeightedRate: Sendable, Equatable {
         return nil
     }
 
+    /// A word of caution on the interval's width, or nil (`ImportanceGuard.varianceCaution`).
+    public var caution: String? { ImportanceGuard.varianceCaution(varianceEffectiveSize, of: "its interval's width") }
+
     /// The plain Monte Carlo estimate from the nominal runs, with its Wilson interval: what a
     /// degenerate estimate falls back to.
     public var fallback: (rate: Double, low: Double, high: Double) {
@@ -134,6 +142,23 @@ public struct WeightedDifference: Sendable, Equatable {
     public let logP: Double
     /// 2·Cov(Y_A, Y_B) / (Var Y_A + Var Y_B): how much of the two variances pairing removed.
     public let crnShare: Double
+    /// How many runs the interval's width rests on (`ImportanceGuard.varianceEffectiveSize`
+    /// of the runs' D); +∞ where nothing differed.
+    public let varianceEffectiveSize: Double
+
+    public init(difference: Double, standardError: Double, logP: Double, crnShare: Double, varianceEffectiveSize: Double) {
+        self.difference = difference
+        self.standardError = standardError
+        self.logP = logP
+        self.crnShare = crnShare
+        self.varianceEffectiveSize = varianceEffectiveSize
+    }
+
+    /// The difference of a design with itself: 0, p = 1.
+    public static let none = WeightedDifference(difference: 0, standardError: 0, logP: 0, crnShare: 0, varianceEffectiveSize: .infinity)
+
+    /// A word of caution on the interval's width, or nil (`ImportanceGuard.varianceCaution`).
+    public var caution: String? { ImportanceGuard.varianceCaution(varianceEffectiveSize, of: "the difference's interval width") }
 
     public var low: Double { difference - Wilson.z95 * standardError }
     public var high: Double { difference + Wilson.z95 * standardError }
@@ -146,4 +171,32 @@ public enum ImportanceGuard {
     public static let minimumEffectiveSize = 100.0
     /// A run holding more of the sum than this means the weights have degenerated.
     public static let largestShare = 0.05
+    /// Fewer effective runs than this under the variance, and the interval's width is said to
+    /// rest on a few heavy runs (`varianceCaution`).
+    public static let varianceCautionSize = 10.0
+
+    /// Owen's effective sample size for the variance (Monte Carlo theory, methods and examples,
+    /// §9.3), (Σ Y²)² / Σ Y⁴ over the runs' weighted counts Y (or paired differences D): about how
+    /// many runs the sample variance, and so the interval's width, rests on. The effective size
+    /// of Σ Y can be large while a few heavy runs (a mechanism the bias reaches rarely, each
+    /// weighing hundreds of typical lost runs) hold most of Σ Y². Such a seed's interval is wider
+    /// for them, and rightly: they belong to the estimate's variance. But seeds that drew none
+    /// give narrower intervals, so a small figure says that the width varies from seed to seed and
+    /// that the bias leaves a mechanism under-sampled. It is reported, not acted on: at 40 seeds
+    /// of the default scenario's committed pair (results/importance-seeds.txt) the seeds with a
+    /// small figure had the wider intervals, and the intervals that missed were mostly other
+    /// seeds'; a fallback would have thrown away the good estimates. +∞ when nothing was
+    /// counted, or every Y was below 2^-32 (no Y⁴ reaches `ExactSum`'s resolution).
+    static func varianceEffectiveSize(squares: Double, fourths: Double) -> Double {
+        guard squares > 0 else { return .infinity }
+        return fourths > 0 ? squares * squares / fourths : .infinity
+    }
+
+    /// The caution for `subject` ("its interval's width") when it rests on fewer than
+    /// `varianceCautionSize` effective runs, or nil.
+    static func varianceCaution(_ size: Double, of subject: String) -> String? {
+        guard size < varianceCautionSize else { return nil }
+        return "\(subject) rests on \(FixedPoint.format(size, places: 1)) effective runs: a few heavy runs hold its variance, "
+            + "and another --seed may give a narrower interval (docs/model.md §14)"
+    }
 }

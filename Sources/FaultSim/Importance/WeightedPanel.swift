@@ -2,7 +2,8 @@
 /// W (from its log-likelihood ratio, `FaultBias.weight`) and, for each rare outcome, the
 /// weighted count Y = W · (intents that ended so), summed exactly (`ExactSum`) so threads and
 /// chunks merge into the single-thread bytes. Pairs keep Σ Y_A · Y_B, from which the paired
-/// difference's variance follows (`WeightedPanel+Estimates.swift`).
+/// difference's variance follows (`WeightedPanel+Estimates.swift`), and Σ (Y_A − Y_B)⁴, from
+/// which that variance's own reliability does (as each design's Σ Y⁴ does for its rate).
 ///
 /// Also kept: what the defensive mixture's nominal runs saw, unweighted (a plain Monte Carlo
 /// estimate over their share of the runs, the fallback when the weights degenerate); each
@@ -21,6 +22,8 @@ public struct WeightedPanel: RunAccumulator, Equatable {
     public private(set) var designs: [WeightedDesign]
     /// Σ Y_A · Y_B over runs, at `pairIndex(a, b) · outcomes.count + outcome`, for a < b.
     public private(set) var products: [ExactSum]
+    /// Σ (Y_A − Y_B)⁴ over runs, indexed as `products`: how many runs the difference's variance rests on.
+    public private(set) var differenceFourths: [ExactSum]
     /// The run's weighted counts per design and outcome: a buffer reused from run to run (all
     /// zeros between runs, so two panels with equal sums are equal).
     private var counts: [Double]
@@ -40,16 +43,19 @@ public struct WeightedPanel: RunAccumulator, Equatable {
         self.keepsMechanisms = keepsMechanisms
         designs = [WeightedDesign](repeating: WeightedDesign(), count: designCount)
         products = [ExactSum](repeating: ExactSum(), count: designCount * (designCount - 1) / 2 * Self.outcomes.count)
+        differenceFourths = products
         counts = [Double](repeating: 0, count: designCount * Self.outcomes.count)
     }
 
     /// A panel read back from a part file (`WeightedPart`).
-    init(bias: FaultBias, runs: Int64, designs: [WeightedDesign], products: [ExactSum]) {
+    init(bias: FaultBias, runs: Int64, designs: [WeightedDesign], products: [ExactSum], differenceFourths: [ExactSum]) {
         self.init(bias: bias, designCount: designs.count)
-        precondition(products.count == self.products.count, "one product per pair and outcome")
+        precondition(products.count == self.products.count && differenceFourths.count == products.count,
+                     "one product and one fourth power per pair and outcome")
         self.runs = runs
         self.designs = designs
         self.products = products
+        self.differenceFourths = differenceFourths
     }
 
     /// The index of the pair (a, b), a < b, in row-major order of the upper triangle.
@@ -95,8 +101,11 @@ public struct WeightedPanel: RunAccumulator, Equatable {
         for a in 0..<designCount {
             for b in (a + 1)..<designCount {
                 for index in Self.outcomes.indices {
-                    let product = counts[a * Self.outcomes.count + index] * counts[b * Self.outcomes.count + index]
+                    let yA = counts[a * Self.outcomes.count + index], yB = counts[b * Self.outcomes.count + index]
+                    let product = yA * yB
                     if product > 0 { products[pairIndex(a, b) * Self.outcomes.count + index].add(product) }
+                    let square = (yA - yB) * (yA - yB)
+                    if square > 0 { differenceFourths[pairIndex(a, b) * Self.outcomes.count + index].addCapped(square * square) }
                 }
             }
         }
@@ -106,7 +115,10 @@ public struct WeightedPanel: RunAccumulator, Equatable {
         precondition(other.designCount == designCount && other.bias == bias)
         runs += other.runs
         for index in designs.indices { designs[index].merge(other.designs[index]) }
-        for index in products.indices { products[index].add(other.products[index]) }
+        for index in products.indices {
+            products[index].add(other.products[index])
+            differenceFourths[index].add(other.differenceFourths[index])
+        }
     }
 }
 
@@ -126,9 +138,10 @@ public struct WeightedDesign: Sendable, Equatable {
     /// Σ W and Σ W² over every run (E W = 1 exactly: a diagnostic).
     public var weights = ExactSum()
     public var weightSquares = ExactSum()
-    /// Per outcome (`WeightedPanel.outcomes` order): Σ Y, Σ Y², the largest Y, and the runs with Y > 0.
+    /// Per outcome (`WeightedPanel.outcomes` order): Σ Y, Σ Y², Σ Y⁴, the largest Y, and the runs with Y > 0.
     public var sums = [ExactSum](repeating: ExactSum(), count: WeightedPanel.outcomes.count)
     public var squares = [ExactSum](repeating: ExactSum(), count: WeightedPanel.outcomes.count)
+    public var fourths = [ExactSum](repeating: ExactSum(), count: WeightedPanel.outcomes.count)
     public var largest = [Double](repeating: 0, count: WeightedPanel.outcomes.count)
     public var eventRuns = [Int64](repeating: 0, count: WeightedPanel.outcomes.count)
     /// The mixture's nominal runs and, per outcome, the intents that ended so in them (unweighted).
@@ -172,6 +185,7 @@ public struct WeightedDesign: Sendable, Equatable {
             let y = weight * Double(count)
             sums[index].add(y)
             squares[index].add(y * y)
+            fourths[index].addCapped(y * y * (y * y))
             largest[index] = max(largest[index], y)
             eventRuns[index] += 1
             if nominal { nominalCounts[index] += Int64(count) }
@@ -217,6 +231,7 @@ public struct WeightedDesign: Sendable, Equatable {
         for index in sums.indices {
             sums[index].add(other.sums[index])
             squares[index].add(other.squares[index])
+            fourths[index].add(other.fourths[index])
             largest[index] = max(largest[index], other.largest[index])
             eventRuns[index] += other.eventRuns[index]
             nominalCounts[index] += other.nominalCounts[index]

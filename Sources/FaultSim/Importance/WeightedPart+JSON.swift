@@ -14,6 +14,7 @@ extension WeightedPart {
             ("intents", .array(intents.map { .number(String($0)) })),
             ("panelRuns", .number(String(panel.runs))),
             ("sums", .array(panel.designs.map(\.jsonValue))), ("products", hexes(panel.products)),
+            ("differenceFourths", hexes(panel.differenceFourths)),
         ])
     }
 
@@ -30,10 +31,11 @@ extension WeightedPart {
         guard from <= to, to <= (try root.unsigned("totalRuns")) else { throw range.error("expected from <= to <= totalRuns") }
         let sums = try root.array("sums").map { item throws(ScenarioError) in try WeightedDesign.read(item) }
         let products = try root.array("products").map { item throws(ScenarioError) in try item.exactSum() }
+        let differenceFourths = try root.array("differenceFourths").map { item throws(ScenarioError) in try item.exactSum() }
         let intents = try root.array("intents").map { item throws(ScenarioError) in try item.integerValue() }
         let pairs = designs.count * (designs.count - 1) / 2 * WeightedPanel.outcomes.count
-        guard sums.count == designs.count, intents.count == designs.count, products.count == pairs else {
-            throw root.error("expected one sum and one intent count per design, and \(pairs) products")
+        guard sums.count == designs.count, intents.count == designs.count, products.count == pairs, differenceFourths.count == pairs else {
+            throw root.error("expected one sum and one intent count per design, and \(pairs) products and fourth powers")
         }
         let panelRuns = try root.integer("panelRuns")
         guard panelRuns == Int64(to - from) else { throw try root.field("panelRuns").error("the part covers \(to - from) runs") }
@@ -50,7 +52,7 @@ extension WeightedPart {
         part.shard = shard
         part.runs = from..<to
         part.intents = intents
-        part.panel = WeightedPanel(bias: bias, runs: panelRuns, designs: sums, products: products)
+        part.panel = WeightedPanel(bias: bias, runs: panelRuns, designs: sums, products: products, differenceFourths: differenceFourths)
         return part
     }
 
@@ -66,7 +68,7 @@ extension WeightedDesign {
     var jsonValue: JSONValue {
         object([
             ("weights", .string(weights.hex)), ("weightSquares", .string(weightSquares.hex)),
-            ("sums", hexes(sums)), ("squares", hexes(squares)),
+            ("sums", hexes(sums)), ("squares", hexes(squares)), ("fourths", hexes(fourths)),
             ("largest", .array(largest.map { .number("\($0)") })), ("eventRuns", .array(eventRuns.map { .number(String($0)) })),
             ("nominalRuns", .number(String(nominalRuns))), ("nominalCounts", .array(nominalCounts.map { .number(String($0)) })),
             ("lostCauses", hexes(lostCauses)), ("firings", hexes(firings)),
@@ -79,6 +81,7 @@ extension WeightedDesign {
         design.weightSquares = try reader.field("weightSquares").exactSum()
         design.sums = try reader.sums("sums", count: WeightedPanel.outcomes.count)
         design.squares = try reader.sums("squares", count: WeightedPanel.outcomes.count)
+        design.fourths = try reader.sums("fourths", count: WeightedPanel.outcomes.count)
         design.largest = try reader.array("largest").map { item throws(ScenarioError) in
             guard case .number(let text) = item.value, let value = Double(text), value >= 0 else { throw item.error("expected a number ≥ 0") }
             return value

@@ -8,7 +8,7 @@ import Policies
 /// its text is part of the job's digest.
 public struct WeightedPart: Sendable, Equatable {
     public static let format = "faultsim-weighted-partial"
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     public var tool: String
     public var model: String

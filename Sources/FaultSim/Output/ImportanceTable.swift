@@ -35,19 +35,20 @@ public struct ImportanceTable: Sendable {
 
     /// One line per design and rare outcome that happened under the bias (lost always).
     public var ratesText: String {
-        var rows: [[String]] = [["design", "outcome", "per 10^6", "95% interval", "event runs", "eff. size", "largest", "mean weight",
-                                 "check"]]
+        var rows: [[String]] = [["design", "outcome", "per 10^6", "95% interval", "event runs", "eff. size", "var. eff. size", "largest",
+                                 "mean weight", "check"]]
         for (index, design) in designs.enumerated() {
             for outcome in WeightedPanel.outcomes {
                 let estimate = rate(index, outcome)
                 guard outcome == .lost || estimate.eventRuns > 0 else { continue }
                 rows.append([design, outcome.name, Self.perMillion(estimate.rate),
                              "[\(Self.perMillion(estimate.low)), \(Self.perMillion(estimate.high))]", Grouped.format(Int(estimate.eventRuns)),
-                             Grouped.format(estimate.effectiveSize), FixedPoint.format(estimate.largestShare, places: 3),
+                             Grouped.format(estimate.effectiveSize), Grouped.format(estimate.varianceEffectiveSize),
+                             FixedPoint.format(estimate.largestShare, places: 3),
                              FixedPoint.format(estimate.meanWeight, places: 3), estimate.warning.map { "WARNING: " + $0 } ?? "ok"])
             }
         }
-        return TextColumns.aligned(rows, left: [0, 1, 3, 8])
+        return TextColumns.aligned(rows, left: [0, 1, 3, 9])
     }
 
     /// Everything a weighted job reports below its header (`run`/`compare --importance` and the
@@ -58,11 +59,34 @@ public struct ImportanceTable: Sendable {
         text += "\nwhy the weighted lost orders were lost (share of the weighted estimate; docs/model.md §12):\n" + causesText
         let fallbacks = fallbackText
         if !fallbacks.isEmpty { text += "\n" + fallbacks }
+        let rateCautions = cautionText(pairs: [])
+        if !rateCautions.isEmpty { text += "\n" + rateCautions }
         if !pairs.isEmpty {
             text += "\npaired over the same runs and biased worlds (z-test on the runs' weighted differences; McNemar's exact "
                 + "test does not hold under weights):\n" + differencesText(pairs)
+            let pairCautions = cautionText(pairs: pairs, rates: false)
+            if !pairCautions.isEmpty { text += "\n" + pairCautions }
         }
         return text
+    }
+
+    /// One line per trusted estimate (lost always, other outcomes that happened) whose interval's
+    /// width rests on a few heavy runs (`WeightedRate.caution`), and, of `pairs`, per difference
+    /// (`WeightedDifference.caution`): "seed001-weiai lost: its interval's width rests on 4.4 …".
+    func cautionText(pairs: [(Int, Int)], rates: Bool = true) -> String {
+        var lines: [String] = []
+        for (index, design) in designs.enumerated() where rates {
+            for outcome in WeightedPanel.outcomes {
+                let estimate = rate(index, outcome)
+                guard estimate.warning == nil, let caution = estimate.caution, outcome == .lost || estimate.eventRuns > 0 else { continue }
+                lines.append("\(design) \(outcome.name): \(caution)")
+            }
+        }
+        for row in differenceRows(pairs, everyOutcome: false) where row.flagged.isEmpty {
+            guard let caution = row.difference.caution else { continue }
+            lines.append("\(designs[row.a]) - \(designs[row.b]) \(row.outcome.name): \(caution)")
+        }
+        return lines.map { $0 + "\n" }.joined()
     }
 
     /// Each design's weighted lost orders by cause, largest first: "faultsim-recommended:
@@ -99,30 +123,33 @@ public struct ImportanceTable: Sendable {
 
     /// A − B for each pair given, per rare outcome that happened for either.
     public func differencesText(_ pairs: [(Int, Int)]) -> String {
-        var rows: [[String]] = [["A", "B", "outcome", "A - B per 10^6", "95% interval", "p (paired z)", "CRN share", "verdict", "check"]]
+        var rows: [[String]] = [["A", "B", "outcome", "A - B per 10^6", "95% interval", "p (paired z)", "CRN share", "var. eff. size",
+                                 "verdict", "check"]]
         for row in differenceRows(pairs, everyOutcome: false) {
             let d = row.difference
             rows.append([designs[row.a], designs[row.b], row.outcome.name, Self.perMillion(d.difference),
                          "[\(Self.perMillion(d.low)), \(Self.perMillion(d.high))]", PValue.text(logP: d.logP),
-                         FixedPoint.format(d.crnShare, places: 2), row.verdict,
+                         FixedPoint.format(d.crnShare, places: 2), Grouped.format(d.varianceEffectiveSize), row.verdict,
                          row.flagged.isEmpty ? "ok" : "WARNING: " + row.flagged.joined(separator: " and ") + " flagged above"])
         }
-        return TextColumns.aligned(rows, left: [0, 1, 2, 4, 7, 8])
+        return TextColumns.aligned(rows, left: [0, 1, 2, 4, 8, 9])
     }
 
     /// The paired differences as CSV (`run --importance --pairs-out`, and `merge` of its parts):
     /// one row per pair of designs a < b and outcome, every outcome, A − B per 10^6 intents with
     /// its 95% interval and standard error, ln p and p of the paired z-test, the share of the
-    /// variance pairing removed, the verdict, and "ok" or which side's estimate is flagged ("flagged:
-    /// a and b", as `--out` says why).
+    /// variance pairing removed, the runs its variance rests on, the verdict, and "ok", which
+    /// side's estimate is flagged ("flagged: a and b", as `--out` says why), or the difference's
+    /// caution (`WeightedDifference.caution`).
     public func pairsCSV(_ pairs: [(Int, Int)]) -> String {
-        var text = "scenario,platform,design,versus,outcome,difference_per_million,low,high,standard_error,log_p,p,crn_share,verdict,check\n"
+        var text = "scenario,platform,design,versus,outcome,difference_per_million,low,high,standard_error,log_p,p,crn_share,"
+            + "variance_effective_size,verdict,check\n"
         for row in differenceRows(pairs, everyOutcome: true) {
             let d = row.difference
             let fields = [scenarioName, platform, designs[row.a], designs[row.b], row.outcome.name, "\(d.difference * Self.million)",
                           "\(d.low * Self.million)", "\(d.high * Self.million)", "\(d.standardError * Self.million)", "\(d.logP)",
-                          PValue.text(logP: d.logP), "\(d.crnShare)", row.verdict,
-                          row.flagged.isEmpty ? "ok" : "flagged: " + row.flagged.joined(separator: " and ")]
+                          PValue.text(logP: d.logP), "\(d.crnShare)", "\(d.varianceEffectiveSize)", row.verdict,
+                          row.flagged.isEmpty ? d.caution ?? "ok" : "flagged: " + row.flagged.joined(separator: " and ")]
             text += fields.map(CSV.field).joined(separator: ",") + "\n"
         }
         return text
@@ -188,14 +215,15 @@ public struct ImportanceTable: Sendable {
 
     /// The CSV: one row per design and rare outcome.
     public var csv: String {
-        var text = "scenario,platform,design,outcome,per_million,low,high,standard_error,event_runs,effective_size,largest_share,"
-            + "mean_weight,nominal_runs_count,nominal_runs_intents,warning\n"
+        var text = "scenario,platform,design,outcome,per_million,low,high,standard_error,event_runs,effective_size,"
+            + "variance_effective_size,largest_share,mean_weight,nominal_runs_count,nominal_runs_intents,warning\n"
         for (index, design) in designs.enumerated() {
             for outcome in WeightedPanel.outcomes {
                 let e = rate(index, outcome)
                 let fields = [scenarioName, platform, design, outcome.name, "\(e.rate * Self.million)",
                               "\(e.low * Self.million)", "\(e.high * Self.million)", "\(e.standardError * Self.million)",
-                              String(e.eventRuns), "\(e.effectiveSize)", "\(e.largestShare)", "\(e.meanWeight)", String(e.nominalCount),
+                              String(e.eventRuns), "\(e.effectiveSize)", "\(e.varianceEffectiveSize)", "\(e.largestShare)", "\(e.meanWeight)",
+                              String(e.nominalCount),
                               String(e.nominalIntents), e.warning ?? ""]
                 text += fields.map(CSV.field).joined(separator: ",") + "\n"
             }

@@ -46,7 +46,7 @@ struct WeightedProfile: Sendable {
         sums.merge(slice.sums)
         intents += slice.intents
         runs = slice.end
-        let panel = WeightedPanel(bias: bias, runs: Int64(runs), designs: [sums], products: [])
+        let panel = WeightedPanel(bias: bias, runs: Int64(runs), designs: [sums], products: [], differenceFourths: [])
         let rate = panel.rate(0, .lost, intents: intents)
         checkpoints.append((runs, rate, intents, rate.warning == nil))
     }
@@ -72,7 +72,8 @@ struct WeightedProfile: Sendable {
             if runB <= runA { j += 1 }
         }
         let d = WeightedPanel.pairedDifference(runs: Int64(prefix), sumA: sumA.value, sumB: sumB.value, squaresA: squaresA.value,
-                                               squaresB: squaresB.value, product: product.value, intents: intents)
+                                               squaresB: squaresB.value, product: product.value,
+                                               differenceFourths: 0, intents: intents) // the race reads no caution
         let scale = Outcome.lost.scale
         return PairedDifference(difference: d.difference * scale, low: d.low * scale, high: d.high * scale, logP: d.logP,
                                 onlyA: aAbove, onlyB: bAbove)

@@ -7,7 +7,7 @@ import Policies
 extension RobustResult {
     public static let partialFormat = "faultsim-robust-partial"
     /// 2: a part carries its baseline scenario and its designs' axes, so merge can check its digest.
-    public static let partialFormatVersion = 2
+    public static let partialFormatVersion = 3
 
     /// The file a shard writes: its JSON and a newline.
     public var partialFileText: String { JSONWriter.write(partialJSON) + "\n" }

@@ -100,7 +100,7 @@ extension RobustResult: DecisionReport {
                 "\(Self.figure(rate.rate)) per 10^6 [\(Self.figure(rate.low)), \(Self.figure(rate.high))] (eff. size "
                     + "\(Grouped.format(Int(rate.effectiveSize.rounded(.down)))))"
             }
-            let warning = weighted.warning(0, 1).map { "; WARNING: \($0)" } ?? ""
+            let warning = weighted.warning(0, 1).map { "; WARNING: \($0)" } ?? weighted.difference(0, 1).caution.map { "; \($0)" } ?? ""
             let places = Self.placesToShow(width: d.high - d.low)
             func signed(_ value: Double) -> String { FixedPoint.format(value, places: places, sign: .always) }
             return "The lead on \(Grouped.count(lead.runs, "more run")) (\(range); weighted under the worlds of the bias tuned for "

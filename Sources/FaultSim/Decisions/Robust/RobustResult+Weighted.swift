@@ -42,13 +42,15 @@ extension WeightedLosses {
             ("rates", .array(rates.map { rate in
                 .object([("rate", number(rate.rate), 0), ("standardError", number(rate.standardError), 0),
                          ("eventRuns", .number(String(rate.eventRuns)), 0), ("effectiveSize", number(rate.effectiveSize), 0),
-                         ("largestShare", number(rate.largestShare), 0), ("meanWeight", number(rate.meanWeight), 0),
+                         ("largestShare", number(rate.largestShare), 0),
+                         ("varianceEffectiveSize", number(rate.varianceEffectiveSize), 0), ("meanWeight", number(rate.meanWeight), 0),
                          ("meanWeightError", number(rate.meanWeightError), 0), ("nominalCount", .number(String(rate.nominalCount)), 0),
                          ("nominalIntents", .number(String(rate.nominalIntents)), 0)])
             }), 0),
             ("differences", .array(differences.map { difference in
                 .object([("difference", number(difference.difference), 0), ("standardError", number(difference.standardError), 0),
-                         ("logP", number(difference.logP), 0), ("crnShare", number(difference.crnShare), 0)])
+                         ("logP", number(difference.logP), 0), ("crnShare", number(difference.crnShare), 0),
+                         ("varianceEffectiveSize", number(difference.varianceEffectiveSize), 0)])
             }), 0),
         ])
     }
@@ -62,13 +64,15 @@ extension WeightedLosses {
         let rates = try reader.array("rates").map { item throws(ScenarioError) in
             WeightedRate(rate: try number(item, "rate"), standardError: try number(item, "standardError"),
                          eventRuns: try item.field("eventRuns").count(ceiling), effectiveSize: try number(item, "effectiveSize"),
-                         largestShare: try number(item, "largestShare"), meanWeight: try number(item, "meanWeight"),
+                         largestShare: try number(item, "largestShare"),
+                         varianceEffectiveSize: try number(item, "varianceEffectiveSize"), meanWeight: try number(item, "meanWeight"),
                          meanWeightError: try number(item, "meanWeightError"), nominalCount: try item.field("nominalCount").count(ceiling),
                          nominalIntents: try item.field("nominalIntents").count(ceiling))
         }
         let differences = try reader.array("differences").map { item throws(ScenarioError) in
             WeightedDifference(difference: try number(item, "difference"), standardError: try number(item, "standardError"),
-                               logP: try number(item, "logP"), crnShare: try number(item, "crnShare"))
+                               logP: try number(item, "logP"), crnShare: try number(item, "crnShare"),
+                               varianceEffectiveSize: try number(item, "varianceEffectiveSize"))
         }
         guard rates.count == designs, differences.count == designs * designs else {
             throw reader.error("expected a weighted rate per design and a difference per ordered pair")

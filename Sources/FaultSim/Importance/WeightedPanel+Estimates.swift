@@ -146,14 +146,6 @@ public struct WeightedDifference: Sendable, Equatable {
     /// of the runs' D); +∞ where nothing differed.
     public let varianceEffectiveSize: Double
 
-    public init(difference: Double, standardError: Double, logP: Double, crnShare: Double, varianceEffectiveSize: Double) {
-        self.difference = difference
-        self.standardError = standardError
-        self.logP = logP
-        self.crnShare = crnShare
-        self.varianceEffectiveSize = varianceEffectiveSize
-    }
-
     /// The difference of a design with itself: 0, p = 1.
     public static let none = WeightedDifference(difference: 0, standardError: 0, logP: 0, crnShare: 0, varianceEffectiveSize: .infinity)
 

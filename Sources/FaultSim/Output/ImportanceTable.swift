@@ -59,34 +59,38 @@ public struct ImportanceTable: Sendable {
         text += "\nwhy the weighted lost orders were lost (share of the weighted estimate; docs/model.md §12):\n" + causesText
         let fallbacks = fallbackText
         if !fallbacks.isEmpty { text += "\n" + fallbacks }
-        let rateCautions = cautionText(pairs: [])
+        let rateCautions = rateCautionText
         if !rateCautions.isEmpty { text += "\n" + rateCautions }
         if !pairs.isEmpty {
             text += "\npaired over the same runs and biased worlds (z-test on the runs' weighted differences; McNemar's exact "
                 + "test does not hold under weights):\n" + differencesText(pairs)
-            let pairCautions = cautionText(pairs: pairs, rates: false)
+            let pairCautions = differenceCautionText(pairs)
             if !pairCautions.isEmpty { text += "\n" + pairCautions }
         }
         return text
     }
 
     /// One line per trusted estimate (lost always, other outcomes that happened) whose interval's
-    /// width rests on a few heavy runs (`WeightedRate.caution`), and, of `pairs`, per difference
-    /// (`WeightedDifference.caution`): "seed001-weiai lost: its interval's width rests on 4.4 …".
-    func cautionText(pairs: [(Int, Int)], rates: Bool = true) -> String {
+    /// width rests on a few heavy runs (`WeightedRate.caution`): "seed001-weiai lost: its
+    /// interval's width rests on 4.4 effective runs: …".
+    var rateCautionText: String {
         var lines: [String] = []
-        for (index, design) in designs.enumerated() where rates {
+        for (index, design) in designs.enumerated() {
             for outcome in WeightedPanel.outcomes {
                 let estimate = rate(index, outcome)
                 guard estimate.warning == nil, let caution = estimate.caution, outcome == .lost || estimate.eventRuns > 0 else { continue }
-                lines.append("\(design) \(outcome.name): \(caution)")
+                lines.append("\(design) \(outcome.name): \(caution)\n")
             }
         }
-        for row in differenceRows(pairs, everyOutcome: false) where row.flagged.isEmpty {
-            guard let caution = row.difference.caution else { continue }
-            lines.append("\(designs[row.a]) - \(designs[row.b]) \(row.outcome.name): \(caution)")
-        }
-        return lines.map { $0 + "\n" }.joined()
+        return lines.joined()
+    }
+
+    /// The same for the paired differences of `pairs` whose sides are both trusted
+    /// (`WeightedDifference.caution`).
+    func differenceCautionText(_ pairs: [(Int, Int)]) -> String {
+        differenceRows(pairs, everyOutcome: false).filter(\.flagged.isEmpty).compactMap { row in
+            row.difference.caution.map { "\(designs[row.a]) - \(designs[row.b]) \(row.outcome.name): \($0)\n" }
+        }.joined()
     }
 
     /// Each design's weighted lost orders by cause, largest first: "faultsim-recommended:

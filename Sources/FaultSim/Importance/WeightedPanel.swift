@@ -100,12 +100,13 @@ public struct WeightedPanel: RunAccumulator, Equatable {
         guard designCount > 1 else { return }
         for a in 0..<designCount {
             for b in (a + 1)..<designCount {
+                let pair = pairIndex(a, b) * Self.outcomes.count
                 for index in Self.outcomes.indices {
                     let yA = counts[a * Self.outcomes.count + index], yB = counts[b * Self.outcomes.count + index]
                     let product = yA * yB
-                    if product > 0 { products[pairIndex(a, b) * Self.outcomes.count + index].add(product) }
+                    if product > 0 { products[pair + index].add(product) }
                     let square = (yA - yB) * (yA - yB)
-                    if square > 0 { differenceFourths[pairIndex(a, b) * Self.outcomes.count + index].addCapped(square * square) }
+                    if square > 0 { differenceFourths[pair + index].addCapped(square * square) }
                 }
             }
         }

@@ -70,11 +70,11 @@ extension BiasPilot {
     /// no broad world; 144, 171 and 94 at 0.2; 137, 65 and 58 at 0.3; 141, 64 and 85 at 0.45
     /// (results/benchmarks.md, 2026-11-29). Four seeds are too few for so heavy-tailed a
     /// variance (40 seeds put the committed bias at 66 where four gave 38: "2026-11-29,
-    /// latest"), so these figures rank the settings loosely. Not for a design tuned alone nor for more designs
-    /// (`robust`'s five, `optimize`'s certification): there the guard's effective size over
-    /// few runs decides, and a broad world of 0.3 takes runs from the design's own worlds. With
-    /// it, `robust` on `default` flagged 38 of 173 settings (30 without) and `optimize`'s
-    /// certification flagged the recommended design (effective size 98).
+    /// latest"), so these figures rank the settings loosely. Not for a design tuned alone nor
+    /// for more designs (`robust`'s five, `optimize`'s certification): there the guard's
+    /// effective size over few runs decides, and a broad world of 0.3 takes runs from the
+    /// design's own worlds. With it, `robust` on `default` flagged 38 of 173 settings (30
+    /// without) and `optimize`'s certification flagged the recommended design (effective size 98).
     public static let comparedBroadShare = 0.3
 
     /// Worlds per design at most, and mixture steps after the climb. Eight, not four: a design

@@ -149,12 +149,12 @@ struct CommandContext {
         }
     }
 
-    /// The design called `name` among the scenario's presets and custom designs.
+    /// The design called `name` among the scenario's presets and custom designs, or their
+    /// `+server` variants (`Scenario.design(named:)`).
     func design(_ name: String, in scenario: Scenario, option: OptionSpec) throws(CommandFailure) -> Design {
-        let available = scenario.availableDesigns
-        if let design = available.first(where: { $0.name == name }) { return design }
+        if let design = scenario.design(named: name) { return design }
         var reason = "unknown design '\(name)'"
-        if let hint = Suggestion.nearest(to: name, in: available.map(\.name)) { reason += "; did you mean '\(hint)'?" }
+        if let hint = Suggestion.nearest(to: name, in: scenario.availableDesigns.map(\.name)) { reason += "; did you mean '\(hint)'?" }
         throw invalid(name, for: option, because: reason)
     }
 
@@ -190,7 +190,8 @@ struct CommandContext {
 
     /// `--designs a,b`, when the command takes the common one and it was given: replaces the
     /// scenario's design list, after checking every name against its presets and custom
-    /// designs; a name given twice is refused.
+    /// designs (a `+server` variant, `Scenario.design(named:)`, joins the custom designs); a name
+    /// given twice is refused.
     func selectDesigns(in scenario: inout Scenario) throws(CommandFailure) {
         let option = CommonOptions.designs
         guard spec.options.contains(option), let text = value(option) else { return }
@@ -198,7 +199,7 @@ struct CommandContext {
         let available = scenario.availableDesigns.map(\.name)
         var seen: Set<String> = []
         for name in names {
-            guard available.contains(name) else {
+            guard let design = scenario.design(named: name) else {
                 var reason = "unknown design '\(name)'"
                 if let hint = Suggestion.nearest(to: name, in: available) { reason += "; did you mean '\(hint)'?" }
                 throw invalid(text, for: option, because: reason)
@@ -206,6 +207,7 @@ struct CommandContext {
             guard seen.insert(name).inserted else {
                 throw invalid(text, for: option, because: "'\(name)' is named twice; name each design once")
             }
+            if !available.contains(name) { scenario.customDesigns.append(design) }
         }
         scenario.designs = names
     }

@@ -12,14 +12,14 @@ enum CommonOptions {
     static let jobs = OptionSpec(name: "--jobs", valueName: "n|auto",
                                  help: "Worker threads; auto = one per core (default: auto). Never changes the result.")
     /// The designs to simulate, replacing the scenario's list.
-    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs, each once, in table order.",
+    static let designs = OptionSpec(name: "--designs", valueName: "a,b", help: "Comma-separated designs, each once, in table order; '<name>+server' is that design with today's full server recovery, as --plus-server adds it.",
                                     defaultValue: "the scenario's \"designs\"")
     /// Two designs set against each other (`compare`, `crossover`).
     static let designPair = OptionSpec(name: "--designs", valueName: "a,b",
-                                       help: "Two different designs, a against b, on the same runs (paired, McNemar).")
+                                       help: "Two different designs, a against b, on the same runs (paired, McNemar); '<name>+server' is that design with today's full server recovery.")
     /// One design (`trace`, `find`, `check`, `crossover`).
     static let design = OptionSpec(name: "--design", valueName: "name",
-                                   help: "One design, by name: a preset (simrun designs lists them) or a custom design of the scenario.")
+                                   help: "One design, by name: a preset (simrun designs lists them) or a custom design of the scenario, either with '+server' for today's full server recovery.")
     static let set = OptionSpec(name: "--set", valueName: "key.path=value",
                                 help: "Override a scenario key, as in the file (repeatable): --set platform=pre-2025, --set network.requestLossProbability=0.1.",
                                 repeatable: true)

@@ -190,6 +190,20 @@ struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
         #expect(compare.output.contains("1 run, seed 1"), "\(compare.output)")
     }
 
+    @Test("A +server name the tables print is a design on the command line, the same runs as --plus-server gives it")
+    func serverVariantByName() throws {
+        let folder = try TemporaryFolder()
+        let named = folder.path("named.csv").path, added = folder.path("added.csv").path
+        expectSimrun(["run", "--designs", "revenuecat,revenuecat+server", "--runs", "300", "--quiet", "--out", named], exits: 0)
+        expectSimrun(["run", "--designs", "revenuecat", "--plus-server", "--runs", "300", "--quiet", "--out", added], exits: 0)
+        #expect(try String(contentsOfFile: named, encoding: .utf8) == String(contentsOfFile: added, encoding: .utf8))
+        let compare = expectSimrun(["compare", "--designs", "faultsim-recommended,bliap+server", "--runs", "100", "--quiet"], exits: 0)
+        #expect(compare.output.contains("bliap+server (B)"), "\(compare.output)")
+        // The recommended design has full server recovery already: no variant of it exists.
+        let refused = expectSimrun(["compare", "--designs", "faultsim-recommended+server,bliap", "--runs", "100"], exits: 64)
+        #expect(refused.errorOutput.contains("unknown design 'faultsim-recommended+server'"), "\(refused.errorOutput)")
+    }
+
     @Test("A design named twice is refused, on the command line and in the file")
     func duplicateDesigns() throws {
         try run(exits: 64) { _ in ["--designs", "naive,bliap,naive"] }

@@ -27,6 +27,19 @@ extension Design {
 }
 
 extension Scenario {
+    /// The design called `name`: one of `availableDesigns`, or `<design>+server`, the variant
+    /// `--plus-server` adds, of an available design without full server recovery; nil for any
+    /// other name. Why: the tables print `revenuecat+server` among the designs, and a user who
+    /// compares the table's top two names it as printed.
+    public func design(named name: String) -> Design? {
+        if let design = availableDesigns.first(where: { $0.name == name }) { return design }
+        guard name.hasSuffix(Design.serverRecoverySuffix) else { return nil }
+        let baseName = String(name.dropLast(Design.serverRecoverySuffix.count))
+        guard let base = availableDesigns.first(where: { $0.name == baseName }), base.serverRecovery != base.fullServerRecovery
+        else { return nil }
+        return base.withFullServerRecovery
+    }
+
     /// The scenario with, right after each selected design that lacks full server recovery, its
     /// `+server` variant (a custom design), run on the same runs: common random numbers make the
     /// two a pair run by run.

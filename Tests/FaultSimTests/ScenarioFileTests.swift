@@ -225,6 +225,20 @@ struct ScenarioFileTests {
         #expect(some.selectedDesigns.map(\.name) == ["naive"] && some.unlistedCustomDesigns == ["mine"])
     }
 
+    @Test("A +server name in a file's designs is that design with full server recovery, as on the command line")
+    func serverVariantInFile() throws {
+        let scenario = try ScenarioLoader.parse(#"{"designs": ["bliap", "bliap+server"]}"#, file: "x.json", name: "x")
+        let designs = scenario.selectedDesigns
+        #expect(designs.map(\.name) == ["bliap", "bliap+server"] && scenario.unlistedCustomDesigns.isEmpty)
+        #expect(designs.last == designs.first?.withFullServerRecovery)
+        do {
+            _ = try ScenarioLoader.parse(#"{"designs": ["faultsim-recommended+server"]}"#, file: "x.json", name: "x")
+            Issue.record("a variant of a design with full server recovery was accepted")
+        } catch {
+            #expect(error.keyPath == "designs[0]" && error.message.contains("unknown design"), "\(error)")
+        }
+    }
+
     /// The loader's error for `path`, which must fail to read.
     func readError(_ path: String) -> ScenarioError? {
         do {

@@ -19,7 +19,7 @@ extension ScenarioParameter {
               "when a run ends; whatever is not delivered by then is lost"),
         .init("customDesigns", .customDesigns(\.customDesigns), .setting,
               "designs the file defines: a preset (`from`) with axes overridden (README)"),
-        .init("designs", .designNames(\.designs), .setting, "designs to compare, in table order"),
+        .init("designs", .designNames(\.designs), .setting, "designs to compare, in table order; `<name>+server`: that design with today's full server recovery"),
     ]
 
     private static let platform: [ScenarioParameter] = [

@@ -190,16 +190,17 @@ struct CommandContext {
 
     /// `--designs a,b`, when the command takes the common one and it was given: replaces the
     /// scenario's design list, after checking every name against its presets and custom
-    /// designs (a `+server` variant, `Scenario.design(named:)`, joins the custom designs); a name
-    /// given twice is refused.
+    /// designs (a `+server` variant joins the custom designs first: `Scenario.addServerVariants`);
+    /// a name given twice is refused.
     func selectDesigns(in scenario: inout Scenario) throws(CommandFailure) {
         let option = CommonOptions.designs
         guard spec.options.contains(option), let text = value(option) else { return }
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        scenario.addServerVariants(named: names)
         let available = scenario.availableDesigns.map(\.name)
         var seen: Set<String> = []
         for name in names {
-            guard let design = scenario.design(named: name) else {
+            guard available.contains(name) else {
                 var reason = "unknown design '\(name)'"
                 if let hint = Suggestion.nearest(to: name, in: available) { reason += "; did you mean '\(hint)'?" }
                 throw invalid(text, for: option, because: reason)
@@ -207,7 +208,6 @@ struct CommandContext {
             guard seen.insert(name).inserted else {
                 throw invalid(text, for: option, because: "'\(name)' is named twice; name each design once")
             }
-            if !available.contains(name) { scenario.customDesigns.append(design) }
         }
         scenario.designs = names
     }

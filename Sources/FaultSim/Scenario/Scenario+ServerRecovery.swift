@@ -40,6 +40,16 @@ extension Scenario {
         return base.withFullServerRecovery
     }
 
+    /// Each of `names` that no available design has but `design(named:)` resolves (a `+server`
+    /// variant) joins the custom designs, so that the names can be selected; any other name is
+    /// left for the caller to refuse. The one place both the command line's `--designs` and a
+    /// file's `designs` add them.
+    public mutating func addServerVariants(named names: [String]) {
+        for name in names where !availableDesigns.contains(where: { $0.name == name }) {
+            if let variant = design(named: name) { customDesigns.append(variant) }
+        }
+    }
+
     /// The scenario with, right after each selected design that lacks full server recovery, its
     /// `+server` variant (a custom design), run on the same runs: common random numbers make the
     /// two a pair run by run.

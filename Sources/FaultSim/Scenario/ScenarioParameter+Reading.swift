@@ -22,24 +22,16 @@ extension ScenarioParameter {
             _ = choice.write(&scenario, name)  // always true: `name` is one of `choice.names`
         case .designNames(let path):
             try reader.stringList(key, &scenario[keyPath: path])
-            Self.addServerVariants(scenario[keyPath: path], known: knownDesigns, to: &scenario)
+            // A `+server` name resolves as on the command line (`Scenario.addServerVariants`), and a
+            // scenario written back (`jsonValue`, which names designs only) reads back the same;
+            // only where presets may be named (not in a segment, whose `knownDesigns` is empty).
+            if !knownDesigns.isEmpty {
+                scenario.addServerVariants(named: scenario[keyPath: path].filter { !knownDesigns.contains($0) })
+            }
             try Self.checkDesigns(scenario[keyPath: path], known: knownDesigns + scenario.customDesigns.map(\.name),
                                   key: key, reader)
         case .customDesigns(let path):
             if let value = reader.value(key) { scenario[keyPath: path] = try DesignReader.read(value, file: reader.file) }
-        }
-    }
-
-    /// A name the tables print with `+server` (`bliap+server`) and no custom design defines is
-    /// that design with today's full server recovery (`Scenario.design(named:)`), as on the
-    /// command line: it joins the custom designs, and a scenario written back (`jsonValue`,
-    /// which names designs only) reads back the same. Only where presets may be named (`known`
-    /// not empty: not in a segment).
-    static func addServerVariants(_ names: [String], known: [String], to scenario: inout Scenario) {
-        guard !known.isEmpty else { return }
-        for name in names where name.hasSuffix(Design.serverRecoverySuffix) && !known.contains(name) {
-            guard !scenario.customDesigns.contains(where: { $0.name == name }), let variant = scenario.design(named: name) else { continue }
-            scenario.customDesigns.append(variant)
         }
     }
 

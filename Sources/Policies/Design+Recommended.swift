@@ -49,6 +49,7 @@ extension Design {
             serverRecovery: [.notifications, .transactionHistory, .notificationHistory, .appTransactionIdMapping])
         design.olderOSDesign = faultSimRecommendedSK1.name
         design.foregroundSweep = true
+        design.completesPurchaseIntents = true
         return design
     }()
 

@@ -67,6 +67,10 @@ extension Design {
             design.storeKitAPI == .sk2 && design.olderOSDesign == design.name
                 ? "olderOSDesign names the design itself; it must name a storeKitAPI sk1 design" : nil
         },
+        Rule(.combination, ["completesPurchaseIntents", "storeKitAPI"]) { design in
+            design.completesPurchaseIntents && design.storeKitAPI == .sk1
+                ? "completesPurchaseIntents needs storeKitAPI sk2 (`PurchaseIntent` is StoreKit 2's, iOS 16.4)" : nil
+        },
         Rule(.combination, ["serverRecovery"]) { design in
             design.serverRecovery.contains(.notificationHistory) && !design.serverRecovery.contains(.notifications)
                 ? "serverRecovery notificationHistory needs notifications (it lists the posts the notification endpoint missed)" : nil

@@ -72,6 +72,13 @@ public struct Design: Sendable, Equatable {
     public var listenerTiming: ListenerTiming = .firstAtLaunch
     /// What the app does with a `purchased` transaction that has no transaction id.
     public var transactionsWithoutId: TransactionWithoutIdPolicy = .verify
+    /// StoreKit 2: the app takes promoted in-app purchases through `PurchaseIntent.intents` (iOS
+    /// 16.4) and completes each with its own purchase flow, `product.purchase(options:)`, so the
+    /// charge happens in the app with its record and `appAccountToken`. Apple, *PurchaseIntent*:
+    /// "the App Store ... takes them into your app" and the app calls `purchase` on the intent's
+    /// product. Without it a promoted purchase is charged as an App Store purchase, with no token
+    /// (`user.promotedPurchaseShare`, docs/model.md §4). Offer codes carry no token either way.
+    public var completesPurchaseIntents: Bool = false
     /// Order-first: create-order requests per Buy tap (≥ 1) before the intent ends uncharged,
     /// `orderCreationSpacingMs` apart; the spinner, if any, stays up meanwhile.
     public var orderCreationTries: Int = 1

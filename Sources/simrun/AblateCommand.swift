@@ -40,7 +40,7 @@ enum AblateCommand: Command {
         switch (context.value(design), context.value(from), context.value(to)) {
         case (let name?, nil, nil):
             let chosen = try context.design(name, in: scenario, option: design)
-            let changes = Ablation.changes(of: chosen).filter { $0.design != nil }
+            let changes = Ablation.changes(of: chosen, on: scenario.platform).filter { $0.design != nil }
             ScenarioInput.warnAboutEventCap(source, designs: [chosen])
             ScenarioInput.announceLongJob(scenario, designs: [chosen] + changes.map { $0.design! }, jobs: context.jobs)
             let progress = ProgressLine(total: scenario.runs, label: "simrun ablate", quiet: quiet)
@@ -61,7 +61,7 @@ enum AblateCommand: Command {
         case (nil, let a?, let b?):
             let start = try context.design(a, in: scenario, option: from)
             let end = try context.design(b, in: scenario, option: to)
-            let axes = Ablation.differingAxes(start, end).count
+            let axes = Ablation.differingAxes(start, end, on: scenario.platform).count
             guard axes > 0 else { throw context.error("'\(a)' and '\(b)' have the same value on every axis: there is nothing to walk.") }
             ScenarioInput.warnAboutEventCap(source, designs: [start, end])
             let progress = ProgressLine(total: scenario.runs * axes, label: "simrun ablate", quiet: quiet)

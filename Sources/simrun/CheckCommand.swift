@@ -101,7 +101,7 @@ enum CheckCommand: Command {
 
     static func printDetail(_ e: Exploration, seconds: Double, path: String?, overrides: [ScenarioOverride], shown: Int) {
         let worlds = e.variants.map {
-            "\($0.returningCustomer ? "returning" : "new") customer\(olderOSLabel($0.belowIOS15, e.design)) (weight \(weightText($0.weight)))"
+            "\($0.returningCustomer ? "returning" : "new") customer\(iOSLabel($0.iOS, e.design, e.scenario)) (weight \(weightText($0.weight)))"
         }
         printOutput("design \(e.design.name); worlds: \(worlds.joined(separator: ", "))")
         let counts = e.schedulesByFaults.enumerated().map { "\(Grouped.format($0.element)) with \($0.offset)" }.joined(separator: ", ")
@@ -124,6 +124,10 @@ enum CheckCommand: Command {
             if let count = e.badSchedules[avoidability] {
                 printOutput("unavoidable \(label): \(Grouped.count(count, "schedule")) (\(why))")
             }
+        }
+        if let count = e.badSchedules[.legacyBuild] {
+            printOutput("not this design's: \(Grouped.count(count, "schedule")) on iOS 14 or older, which run the legacy build "
+                + "(`simrun check --design \(e.scenario.legacyBuild)` checks it)")
         }
         printOutput("P(an intent lost) in [\(probability(e.lostLowerBound)), \(probability(e.lostUpperBound))]  (lower: the losing schedules' mass; upper: plus the \(probability(max(0, 1 - e.exploredMass))) of schedules with more than \(Grouped.count(e.options.maxFaults, "fault")))")
         if !e.counterexamples.isEmpty {
@@ -190,23 +194,23 @@ enum CheckCommand: Command {
         let count = example.faults.count
         return "\(count) fault\(count == 1 ? "" : "s"): \(faults) -> intent \(example.intent) \(example.outcome.rawValue) (\(example.cause.name)), "
             + "\(example.events) events, \(example.returningCustomer ? "returning" : "new") customer"
-            + (example.belowIOS15 ? ", iOS 14 or older" : "")
+            + (example.iOS == .from16 ? "" : ", \(example.iOS.phrase)")
             + (example.avoidability == .avoidable ? "" : " [\(example.avoidability.rawValue)]")
     }
 
     static func replayCommand(path: String?, design: String, example: Counterexample, timing: CheckTiming, overrides: [ScenarioOverride]) -> String {
         "simrun trace" + (path.map { " " + ShellWord.quoted($0) } ?? "") + " --design \(design)"
             + scheduleArguments(points: example.points, timing: timing, returningCustomer: example.returningCustomer,
-                                belowIOS15: example.belowIOS15)
+                                iOS: example.iOS)
             + overrides.map { " --set " + ShellWord.quoted($0.text) }.joined()
     }
 
     /// ` --fire P,Q --timings T --customer C [--ios below-15]`: what `simrun trace` needs to
     /// replay a schedule.
-    static func scheduleArguments(points: [Int], timing: CheckTiming, returningCustomer: Bool, belowIOS15: Bool) -> String {
+    static func scheduleArguments(points: [Int], timing: CheckTiming, returningCustomer: Bool, iOS: IOSBand) -> String {
         " --fire " + (points.isEmpty ? "none" : points.map(String.init).joined(separator: ","))
             + " --timings \(timing.name) --customer \(returningCustomer ? "returning" : "new")"
-            + (belowIOS15 ? " --ios below-15" : "")
+            + (iOS == .from16 ? "" : " --ios \(iOS.rawValue)")
     }
 
     /// A variant's weight: two places when they say it exactly, else four (0.4975 is a half
@@ -215,10 +219,16 @@ enum CheckCommand: Command {
         FixedPoint.format(weight, places: (weight * 100).rounded() == weight * 100 ? 2 : 4)
     }
 
-    /// ", iOS 14 or older: bliap" for a variant whose user is below iOS 15; empty otherwise.
-    static func olderOSLabel(_ belowIOS15: Bool, _ design: Design) -> String {
-        guard belowIOS15 else { return "" }
-        return ", iOS 14 or older: " + (design.olderOSDesign.map { "\($0) (olderOSDesign)" } ?? "no StoreKit 1 design, no sale")
+    /// ", iOS 14 or older: bliap (legacyBuild)" for a variant whose user is below iOS 15, ", iOS
+    /// 15.x" for one without `AppTransaction`; empty otherwise.
+    static func iOSLabel(_ band: IOSBand, _ design: Design, _ scenario: Scenario) -> String {
+        switch band {
+        case .from16: return ""
+        case .iOS15: return ", \(band.phrase)"
+        case .below15:
+            let which = scenario.platform.newBuildFloor == .iOS15 ? "legacyBuild" : "olderOSDesign"
+            return ", \(band.phrase): " + (scenario.belowIOS15Design(of: design).map { "\($0.name) (\(which))" } ?? "no StoreKit 1 design, no sale")
+        }
     }
 
     /// A probability in percent, always: `1.0509%`, or `8.2e-04%` when small (one unit on both

@@ -57,7 +57,8 @@ enum OptimizeCommand: Command {
                                           inputs: source.inputs + (spacePath.map { [$0] } ?? []) + biasInputs)
         let designSpace: DesignSpace
         do {
-            designSpace = try spacePath.map { path throws(ScenarioError) in try DesignSpace.load(path: path) } ?? DesignSpace.full()
+            designSpace = try (spacePath.map { path throws(ScenarioError) in try DesignSpace.load(path: path) } ?? DesignSpace.full())
+                .choices(on: scenario.platform)
         } catch {
             throw ScenarioInput.reported(error)
         }

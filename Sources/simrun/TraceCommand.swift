@@ -12,8 +12,9 @@ enum TraceCommand: Command {
                                     defaultValue: "median")
     static let customer = OptionSpec(name: "--customer", valueName: "new|returning", help: "With --fire: whether the server knew the customer before the run.",
                                      defaultValue: "new")
-    static let ios = OptionSpec(name: "--ios", valueName: "15-or-later|below-15",
-                                help: "With --fire: the user's iOS; below 15 a StoreKit 2 design runs its olderOSDesign.", defaultValue: "15-or-later")
+    static let ios = OptionSpec(name: "--ios", valueName: "16-or-later|15.x|below-15",
+                                help: "With --fire: the user's iOS; below 15 the run is the legacy build's (pre-2025: a StoreKit 2 design's olderOSDesign), 15.x has no AppTransaction.",
+                                defaultValue: "16-or-later")
 
     static let spec = CommandSpec.readingScenario(
         name: "trace", abstract: "Replay one run and print its timeline: who did what, which faults struck, how each intent ended and why.",
@@ -40,10 +41,10 @@ enum TraceCommand: Command {
         var faults = FaultChooser.seeded
         if let schedule {
             scenario = Exploration.variantScenario(schedule.timing.apply(to: scenario), returningCustomer: schedule.returningCustomer,
-                                                   belowIOS15: schedule.belowIOS15)
+                                                   iOS: schedule.iOS)
             faults = .scripted(firing: schedule.points)
             command += CheckCommand.scheduleArguments(points: schedule.points, timing: schedule.timing,
-                                                      returningCustomer: schedule.returningCustomer, belowIOS15: schedule.belowIOS15)
+                                                      returningCustomer: schedule.returningCustomer, iOS: schedule.iOS)
         }
         var world = DesignWorlds(scenario: scenario, design: chosen, faults: faults)
         world.tracing = true
@@ -86,6 +87,10 @@ enum TraceCommand: Command {
     /// which flow the run took; empty otherwise.
     static func olderOSLine(_ world: DesignWorlds) -> String {
         guard world.lastRunBelowIOS15 else { return "" }
+        if let older = world.olderOSDesign, scenarioHasBuildFloor(world) {
+            return "the user's device runs iOS 14 or older (device.belowIOS15Probability), which no build since 28 April 2026 "
+                + "reaches, so this run is the app's legacy build's, \(older.name) (legacyBuild)\n"
+        }
         if let older = world.olderOSDesign {
             return "the user's device runs iOS 14 or older (device.belowIOS15Probability), so this run is "
                 + "\(older.name)'s, the StoreKit 1 design \(world.design.name) names (olderOSDesign)\n"
@@ -94,9 +99,12 @@ enum TraceCommand: Command {
             + "StoreKit 1 design (olderOSDesign): the app cannot sell to this user\n"
     }
 
+    /// Whether the run's world is on a platform whose new builds stop at iOS 15.
+    static func scenarioHasBuildFloor(_ world: DesignWorlds) -> Bool { world.lastRunDesignPlatform.newBuildFloor == .iOS15 }
+
     /// `--fire`, `--timings`, `--customer` and `--ios`: a schedule of `simrun check`, or nil.
     static func schedule(_ context: CommandContext) throws(CommandFailure)
-        -> (points: [Int], timing: CheckTiming, returningCustomer: Bool, belowIOS15: Bool)? {
+        -> (points: [Int], timing: CheckTiming, returningCustomer: Bool, iOS: IOSBand)? {
         guard let text = context.value(fire) else {
             for option in [timings, customer, ios] where context.given(option) {
                 throw spec.error("'\(option.name)' only applies with '--fire'.")
@@ -124,11 +132,13 @@ enum TraceCommand: Command {
             guard value == "new" || value == "returning" else { throw spec.invalid(value, for: customer, because: "expected 'new' or 'returning'") }
             returning = value == "returning"
         }
-        var below = false
+        var band = IOSBand.from16
         if let value = context.value(ios) {
-            guard value == "15-or-later" || value == "below-15" else { throw spec.invalid(value, for: ios, because: "expected '15-or-later' or 'below-15'") }
-            below = value == "below-15"
+            guard let named = IOSBand(rawValue: value) else {
+                throw spec.invalid(value, for: ios, because: "expected one of: \(IOSBand.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            band = named
         }
-        return (points.sorted(), timing, returning, below)
+        return (points.sorted(), timing, returning, band)
     }
 }

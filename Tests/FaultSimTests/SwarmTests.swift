@@ -25,7 +25,8 @@ struct SwarmTests {
         scenario.platform = PlatformParameters(
             oneTimeChargeNotifications: PlatformParameters.OneTimeChargeNotifications.allCases[generator.nextInt(below: 2)],
             transactionHistory: PlatformParameters.TransactionHistory.allCases[generator.nextInt(below: 2)],
-            verification: PlatformParameters.Verification.allCases[generator.nextInt(below: 2)])
+            verification: PlatformParameters.Verification.allCases[generator.nextInt(below: 2)],
+            newBuildFloor: PlatformParameters.NewBuildFloor.allCases[generator.nextInt(below: 2)])
         scenario.user.returningCustomerProbability = generator.nextUnit()
         scenario.user.intentsPerRun = 1 + generator.nextInt(below: 3)
         scenario.user.patience = .logNormal(medianMs: SimTime(2_000 + generator.nextInt(below: 60_000)), p99Ms: 300_000)

@@ -17,6 +17,9 @@ public struct Counterexample: Sendable, Equatable {
         /// Bought outside the app, naming no account, and the user switched accounts before the
         /// app saw it: no design can tell which account the user meant.
         case unavoidableOutsideApp = "unavoidable for a purchase made outside the app"
+        /// The user's device runs iOS 14 or older, which no new build reaches: the run is the
+        /// scenario's legacy build's, the same whatever design is checked.
+        case legacyBuild = "the legacy build's: no new build reaches iOS 14"
     }
 
     /// Fault points that fired, in order (`simrun trace --fire`).
@@ -25,9 +28,9 @@ public struct Counterexample: Sendable, Equatable {
     /// Whether the server knew the customer before the run (the scenario's
     /// `user.returningCustomerProbability`, explored as two worlds).
     public let returningCustomer: Bool
-    /// Whether the user's device ran iOS 14 or older (a StoreKit 2 design's `olderOSDesign`
-    /// ran; `Exploration.Variant`).
-    public let belowIOS15: Bool
+    /// The user's iOS (`Exploration.Variant`): below 15 the legacy build (or a StoreKit 2
+    /// design's `olderOSDesign`) ran.
+    public let iOS: IOSBand
     public let intent: Int
     public let outcome: IntentVerdict.Outcome
     public let cause: Cause
@@ -40,12 +43,14 @@ public struct Counterexample: Sendable, Equatable {
         if a.events != b.events { return a.events < b.events }
         if a.points != b.points { return a.points.lexicographicallyPrecedes(b.points) }
         if a.returningCustomer != b.returningCustomer { return !a.returningCustomer }
-        return !a.belowIOS15 && b.belowIOS15
+        return IOSBand.allCases.firstIndex(of: a.iOS)! < IOSBand.allCases.firstIndex(of: b.iOS)!
     }
 
-    /// `design` is the design whose world ran: a StoreKit 2 design's `olderOSDesign` in a run
-    /// below iOS 15.
-    static func avoidability(cause: Cause, design: Design, platform: PlatformParameters, serverKnewCustomer: Bool) -> Avoidability {
+    /// `design` is the design whose world ran: the legacy build (or a StoreKit 2 design's
+    /// `olderOSDesign`) in a run below iOS 15, when `ranLegacyBuild` says which.
+    static func avoidability(cause: Cause, design: Design, platform: PlatformParameters, serverKnewCustomer: Bool,
+                             ranLegacyBuild: Bool = false) -> Avoidability {
+        if ranLegacyBuild { return .legacyBuild }
         if cause == .outsideAppCreditedToCurrentAccount { return .unavoidableOutsideApp }
         guard cause == .userNeverCameBack else { return .avoidable }
         if platform.oneTimeChargeNotifications == .none && !serverKnewCustomer { return .unavoidableOnPlatform }

@@ -44,8 +44,9 @@ public struct Exploration: Sendable {
     /// product of the two probabilities, so the variants partition the seeded world.
     public struct Variant: Sendable, Equatable {
         public let returningCustomer: Bool
-        /// The run is the design's `olderOSDesign`'s (or, with none, one the app cannot sell in).
-        public let belowIOS15: Bool
+        /// The user's iOS: below 15 the run is the legacy build's (before the build floor, a
+        /// StoreKit 2 design's `olderOSDesign`'s, or with none one the app cannot sell in).
+        public let iOS: IOSBand
         public let weight: Double
     }
 
@@ -80,10 +81,9 @@ public struct Exploration: Sendable {
         self.options = options
         scenario = options.timing.apply(to: original)
         func split(_ p: Double) -> [(Bool, Double)] { p <= 0 ? [(false, 1)] : p >= 1 ? [(true, 1)] : [(false, 1 - p), (true, p)] }
-        let oldOS = design.storeKitAPI == .sk2 ? original.device.belowIOS15Probability : 0
-        variants = split(oldOS).flatMap { below, osWeight in
+        variants = IOSBand.bands(of: design, in: original).flatMap { band, osWeight in
             split(original.user.returningCustomerProbability).map { returning, customerWeight in
-                Variant(returningCustomer: returning, belowIOS15: below, weight: customerWeight * osWeight)
+                Variant(returningCustomer: returning, iOS: band, weight: customerWeight * osWeight)
             }
         }
         schedulesByFaults = [Int](repeating: 0, count: options.maxFaults + 1)
@@ -104,11 +104,11 @@ public struct Exploration: Sendable {
     /// The scenario as one variant runs it. Without its segments: a variant fixes who the user
     /// is, and a segment's keys (its `device.belowIOS15Probability` above all) would override the
     /// variant's; check explores the scenario's own keys (docs/model.md §10, "Segments").
-    public static func variantScenario(_ scenario: Scenario, returningCustomer: Bool, belowIOS15: Bool = false) -> Scenario {
+    public static func variantScenario(_ scenario: Scenario, returningCustomer: Bool, iOS: IOSBand = .from16) -> Scenario {
         var copy = scenario
         copy.segments = []
         copy.user.returningCustomerProbability = returningCustomer ? 1 : 0
-        copy.device.belowIOS15Probability = belowIOS15 ? 1 : 0
+        iOS.apply(to: &copy)
         return copy
     }
 
@@ -117,7 +117,7 @@ public struct Exploration: Sendable {
     public mutating func explore() {
         for variant in variants {
             var world = DesignWorlds(scenario: Self.variantScenario(scenario, returningCustomer: variant.returningCustomer,
-                                                                    belowIOS15: variant.belowIOS15),
+                                                                    iOS: variant.iOS),
                                      design: design, faults: .scripted(firing: []))
             world.recordsVerdicts = true
             world.recordsChoices = true
@@ -162,10 +162,11 @@ public struct Exploration: Sendable {
             if verdict.outcome == .lost { lost = true }
             guard bad == nil else { continue }
             bad = Counterexample(
-                points: schedule, faults: faults, returningCustomer: variant.returningCustomer, belowIOS15: variant.belowIOS15,
+                points: schedule, faults: faults, returningCustomer: variant.returningCustomer, iOS: variant.iOS,
                 intent: intent, outcome: verdict.outcome, cause: verdict.cause, events: world.lastRunEvents,
                 avoidability: Counterexample.avoidability(cause: verdict.cause, design: world.lastRunDesign, platform: scenario.platform,
-                                                          serverKnewCustomer: world.serverKnewCustomer))
+                                                          serverKnewCustomer: world.serverKnewCustomer,
+                                                          ranLegacyBuild: variant.iOS == .below15 && scenario.platform.newBuildFloor == .iOS15))
         }
         if lost { lostMass += variant.weight * weight }
         if let bad {

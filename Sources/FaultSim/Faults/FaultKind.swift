@@ -51,6 +51,7 @@ public enum FaultKind: Int, Sendable, CaseIterable {
     case finishNotCompleted
     case purchaseAlsoInUpdates
     case pendingDeclined
+    case promotedPurchase
 
     /// One row of the fault table.
     public struct Row: Sendable {
@@ -148,6 +149,8 @@ public enum FaultKind: Int, Sendable, CaseIterable {
                                          .storeKit, "a purchase came through Transaction.updates too")
         case .pendingDeclined: Row("pending_declined", "storeKit.pendingDeclinedProbability",
                                    .storeKit, "a pending purchase was declined: never charged")
+        case .promotedPurchase: Row("promoted_purchase", "user.promotedPurchaseShare",
+                                    .user, "the purchase outside the app was a promoted one, from the product page")
         }
     }
 

@@ -75,9 +75,10 @@ public struct PartialResult: Sendable, Equatable {
             return Part(name: scenario.label, platform: scenario.platform.name, description: scenario.description,
                         scenario: whole.jsonValue, tallies: result.tallies, pairs: result.pairs)
         }
-        // A StoreKit 2 design's olderOSDesign runs some of its runs: hashed too, as it may be a
+        // The design users below iOS 15 run (the legacy build, or before the build floor a
+        // StoreKit 2 design's olderOSDesign) runs some of its runs: hashed too, as it may be a
         // custom design the job does not list.
-        let olderOS = designs.compactMap { scenarios[0].olderOSDesign(of: $0) }.filter { older in !designs.contains { $0.name == older.name } }
+        let olderOS = designs.compactMap { scenarios[0].belowIOS15Design(of: $0) }.filter { older in !designs.contains { $0.name == older.name } }
         var seen: [Design] = []
         for design in olderOS where !seen.contains(where: { $0.name == design.name }) { seen.append(design) }
         contentHash = PartialResult.contentHash(kind: kind, parts: parts, designs: designs + seen)

@@ -37,23 +37,40 @@ public struct PlatformParameters: Sendable, Equatable {
         case jws
     }
 
+    /// The lowest iOS a build uploaded today can target, and so which users a new flow reaches.
+    public enum NewBuildFloor: String, Sendable, CaseIterable {
+        /// A new build can target any iOS the app supports: a StoreKit 2 design keeps a StoreKit 1
+        /// flow for users below iOS 15 (`Design.olderOSDesign`), the sources' practice.
+        case none
+        /// Since 28 April 2026 "apps uploaded to App Store Connect must be built with Xcode 26 or
+        /// later using an SDK for iOS 26" (Apple, *Upcoming requirements*), and Xcode 26 deploys to
+        /// iOS 15 and later (Apple, *Xcode system requirements*). A user below iOS 15 keeps the
+        /// last build that reached them, frozen: the scenario's `legacyBuild`, the same for every
+        /// design compared, whatever its `olderOSDesign` says (docs/model.md §1).
+        case iOS15
+    }
+
     public var oneTimeChargeNotifications: OneTimeChargeNotifications
     public var transactionHistory: TransactionHistory
     public var verification: Verification
+    public var newBuildFloor: NewBuildFloor
 
     public init(oneTimeChargeNotifications: OneTimeChargeNotifications, transactionHistory: TransactionHistory,
-                verification: Verification) {
+                verification: Verification, newBuildFloor: NewBuildFloor) {
         self.oneTimeChargeNotifications = oneTimeChargeNotifications
         self.transactionHistory = transactionHistory
         self.verification = verification
+        self.newBuildFloor = newBuildFloor
     }
 
-    /// Apple today (the default): one-time-charge notifications, history v2, signed transactions.
-    public static let today = PlatformParameters(oneTimeChargeNotifications: .v2, transactionHistory: .v2, verification: .jws)
+    /// Apple today (the default): one-time-charge notifications, history v2, signed transactions,
+    /// new builds for iOS 15 and later only.
+    public static let today = PlatformParameters(oneTimeChargeNotifications: .v2, transactionHistory: .v2, verification: .jws,
+                                                 newBuildFloor: .iOS15)
     /// The world the sources wrote in (2016-2022): no notification for one-time purchases,
-    /// history v1, verifyReceipt.
+    /// history v1, verifyReceipt, and a build that reaches every iOS.
     public static let pre2025 = PlatformParameters(oneTimeChargeNotifications: .none, transactionHistory: .v1,
-                                                   verification: .verifyReceipt)
+                                                   verification: .verifyReceipt, newBuildFloor: .none)
 
     /// The named platforms, for scenario files (`"platform": "pre-2025"`) and result tables.
     public static let named: [(name: String, platform: PlatformParameters)] = [("today", .today), ("pre-2025", .pre2025)]

@@ -28,6 +28,11 @@ public struct Scenario: Sendable, Equatable {
     public var designs: [String] = Design.presets.map(\.name)
     /// Designs the scenario file defines itself (a preset with axes overridden).
     public var customDesigns: [Design] = []
+    /// The StoreKit 1 design users below `platform.newBuildFloor` run: the app's last build that
+    /// reached them, frozen, the same for every design compared (docs/model.md §1). `bliap` by
+    /// default: RevenueCat, the SDK most apps sell through, runs StoreKit 1 below iOS 15, and
+    /// `bliap` is the preset nearest that path (as the `revenuecat` preset's `olderOSDesign` says).
+    public var legacyBuild: String = Design.bliap.name
 
     /// How result tables, headers and reports name the scenario: `name`, then the `--set`
     /// words of `shownOverrides`, so two runs of one file with different overrides can be told

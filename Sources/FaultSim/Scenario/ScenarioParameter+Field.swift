@@ -26,6 +26,8 @@ extension ScenarioParameter {
         case designNames(Path<[String]>)
         /// Designs the file defines itself; read, never written back (the writer names presets only).
         case customDesigns(Path<[Design]>)
+        /// One design's name, a StoreKit 1 preset or custom design (its value a `.text`).
+        case designName(Path<String>)
 
         /// The unit the tables print.
         public var unit: String {
@@ -39,6 +41,7 @@ extension ScenarioParameter {
             case .choice(let choice): "one of " + choice.names.joined(separator: ", ")
             case .designNames: "design names"
             case .customDesigns: "design objects"
+            case .designName: "a StoreKit 1 design's name"
             }
         }
 
@@ -54,6 +57,7 @@ extension ScenarioParameter {
             case .choice(let choice): .choice(choice.read(scenario))
             case .designNames(let path): .names(scenario[keyPath: path])
             case .customDesigns: nil
+            case .designName(let path): .text(scenario[keyPath: path])
             }
         }
 
@@ -72,6 +76,9 @@ extension ScenarioParameter {
                 scenario[keyPath: path] = distribution
             case (.choice(let choice), .choice(let name)): return choice.write(&scenario, name)
             case (.designNames(let path), .names(let names)): scenario[keyPath: path] = names
+            case (.designName(let path), .text(let name)):
+                guard scenario.availableDesigns.contains(where: { $0.name == name && $0.storeKitAPI == .sk1 }) else { return false }
+                scenario[keyPath: path] = name
             default: return false
             }
             return true

@@ -32,6 +32,24 @@ extension ScenarioParameter {
                                   key: key, reader)
         case .customDesigns(let path):
             if let value = reader.value(key) { scenario[keyPath: path] = try DesignReader.read(value, file: reader.file) }
+        case .designName(let path):
+            try reader.string(key, &scenario[keyPath: path])
+            try Self.checkStoreKit1Design(scenario[keyPath: path], in: scenario, key: key, reader)
+        }
+    }
+
+    /// `name` is a StoreKit 1 design the scenario knows: a build that reaches iOS 14 cannot use
+    /// StoreKit 2.
+    static func checkStoreKit1Design(_ name: String, in scenario: Scenario, key: String, _ reader: ObjectReader) throws(ScenarioError) {
+        let known = scenario.availableDesigns.map(\.name)
+        guard let design = scenario.availableDesigns.first(where: { $0.name == name }) else {
+            var message = "unknown design; `simrun designs` lists them"
+            if let hint = Suggestion.nearest(to: name, in: known) { message += "; did you mean '\(hint)'?" }
+            throw reader.fail(key, .string(name), message)
+        }
+        guard design.storeKitAPI == .sk1 else {
+            throw reader.fail(key, .string(name), "a StoreKit 2 design; the build users below iOS 15 run must be StoreKit 1 "
+                + "(StoreKit 2 needs iOS 15)")
         }
     }
 

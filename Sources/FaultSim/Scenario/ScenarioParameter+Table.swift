@@ -20,6 +20,9 @@ extension ScenarioParameter {
         .init("customDesigns", .customDesigns(\.customDesigns), .setting,
               "designs the file defines: a preset (`from`) with axes overridden (README)"),
         .init("designs", .designNames(\.designs), .setting, "designs to compare, in table order; `<name>+server`: that design with today's full server recovery"),
+        .init("legacyBuild", .designName(\.legacyBuild), .setting,
+              "the StoreKit 1 design users below `platform.newBuildFloor` run, frozen, the same for every design compared; "
+                  + "default bliap, the preset nearest RevenueCat's StoreKit 1 path (the revenuecat preset's olderOSDesign)"),
     ]
 
     private static let platform: [ScenarioParameter] = [
@@ -32,6 +35,9 @@ extension ScenarioParameter {
         .init("platform.verification", .choice(.init(\.platform.verification)),
               .cited("verifyReceipt deprecated since June 2023; `SignedDataVerifier` checks a JWS without a call"),
               "how servers verify a purchase: a call to Apple, or a signed transaction checked locally"),
+        .init("platform.newBuildFloor", .choice(.init(\.platform.newBuildFloor)),
+              .cited("Apple, Upcoming requirements: uploads built with Xcode 26 since 28 April 2026; Xcode 26 deploys to iOS 15 and later"),
+              "the lowest iOS a new build reaches; users below it run the scenario's `legacyBuild`"),
     ]
 
     private static let catalog: [ScenarioParameter] = [
@@ -121,6 +127,11 @@ extension ScenarioParameter {
               .guess(basis: "Apple: offer codes and App Store purchases carry no app account token", low: .probability(0),
                      high: .probability(0.05), reason: "no public share; offer codes are campaigns, promoted purchases a shelf on the product page"),
               "the intent is bought outside the app (offer code, App Store page): no token, no record, no Buy tap"),
+        .init("user.promotedPurchaseShare", .probability(\.user.promotedPurchaseShare), per: "purchase outside the app",
+              faultFree: .probability(0),
+              .guess(basis: "Apple: a promoted purchase starts on the product page; an offer code in the App Store's redeem sheet",
+                     low: .probability(0.1), high: .probability(0.9), reason: "no public share; codes are campaigns, promotions a shelf"),
+              "a purchase outside the app is a promoted one: with `completesPurchaseIntents`, bought in the app as a PurchaseIntent"),
         .init("user.outsideAppOpenDelay", .distribution(\.user.outsideAppOpenDelay),
               .guess(basis: "Apple: a promoted purchase \"takes them into your app\"", low: logNormal(10 * second, 10 * minute),
                      high: logNormal(hour, 3 * day), reason: "at once from the product page; whenever they think of it after a code"),
@@ -138,7 +149,12 @@ extension ScenarioParameter {
                          + "TelemetryDeck, June 2023: iOS 14 at 0.1%",
                      low: .probability(0.001), high: .probability(0.03),
                      reason: "iPhone 6 and older stop at iOS 12; old iPads live longer, and in January 2022 37% of iPhones were below 15"),
-              "the user's device runs iOS 14 or older: a StoreKit 2 design's run is its olderOSDesign's"),
+              "the user's device runs iOS 14 or older: the run is the legacy build's (today) or the olderOSDesign's (pre-2025)"),
+        .init("device.iOS15Probability", .probability(\.device.iOS15Probability), per: "run", faultFree: .probability(0),
+              .guess(basis: "Apple, App Store on 12 Feb 2026: 10% of all iPhones on iOS 17 or earlier (7% in June); iOS 15 is a part",
+                     low: .probability(0.005), high: .probability(0.03),
+                     reason: "iPhone 6s, 7 and SE (1st gen.) stop at iOS 15; Apple gives no figure for iOS 15 alone"),
+              "the user's device runs iOS 15.x: no `AppTransaction` (iOS 16), so no `appTransactionID` at login"),
     ]
 
     private static let network: [ScenarioParameter] = [
@@ -220,8 +236,12 @@ extension ScenarioParameter {
                      low: .probability(0.001), high: .probability(0.03), reason: "Ask to Buy is for children's accounts"),
               "StoreKit 2's `purchase()` returns `.pending`; the transaction comes later"),
         .init("storeKit.pendingDelay", .distribution(\.storeKit.pendingDelay),
-              .guess(low: logNormal(minute, hour), high: logNormal(day, 7 * day), reason: "a parent approves at once or days later"),
+              .guess(low: logNormal(minute, hour), high: logNormal(6 * hour, 3 * day),
+                     reason: "a parent approves at once or the next day; past `storeKit.pendingExpiry` the request has lapsed"),
               "time from `.pending` to the charge"),
+        .init("storeKit.pendingExpiry", .duration(\.storeKit.pendingExpiryMs),
+              .cited("Apple Developer Forums thread 706277, accepted answer: duplicate Ask to Buy requests \"only reset the 24-hour timer\""),
+              "an Ask to Buy request not approved within this long lapses: never charged, like a declined one"),
         .init("storeKit.pendingDeclinedProbability", .probability(\.storeKit.pendingDeclinedProbability), per: "pending purchase",
               faultFree: .probability(0),
               .guess(basis: "Apple (`PurchaseResult.pending`: a success only); forums threads 685183, 829335",
@@ -267,7 +287,7 @@ extension ScenarioParameter {
               faultFree: .probability(0),
               .guess(basis: "flutter #192400, #160148: `completePurchase()` never returns", low: .probability(0),
                      high: .probability(0.01), reason: "a wrapper's bug, hit when its look-up returns nil or throws"),
-              "the app's `finish` never completes: the transaction stays unfinished, the steps after it do not run"),
+              "the app's `finish` never returns: the transaction finished (or, finished before, not found), the steps after it not run"),
         .init("storeKit.purchaseAlsoInUpdatesProbability", .probability(\.storeKit.purchaseAlsoInUpdatesProbability),
               per: "StoreKit 2 purchase", faultFree: .probability(0),
               .guess(basis: "openiap #152, forums thread 816320, flutter #171581", low: .probability(0.001), high: .probability(0.1),

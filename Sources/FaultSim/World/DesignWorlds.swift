@@ -1,7 +1,8 @@
 import Policies
 
-/// One design's worlds for a scenario: the design's own, and for a StoreKit 2 design the world
-/// of the StoreKit 1 design its users below iOS 15 get (`Design.olderOSDesign`). Everything that
+/// One design's worlds for a scenario: the design's own, and the world of the StoreKit 1 design
+/// its users below iOS 15 get (`Scenario.belowIOS15Design(of:)`): today the scenario's
+/// `legacyBuild` for every design, before the build floor a StoreKit 2 design's `olderOSDesign`. Everything that
 /// simulates run `i` of a design (the runner and its shards, sweeps and crossovers, `simrun
 /// trace`, `find`, `compare`, `check`, the report, the benchmark) goes through `run(_:)`, so
 /// each takes the same branch for the same run.
@@ -28,6 +29,9 @@ public struct DesignWorlds: Sendable {
     /// `device.belowIOS15Probability` for a StoreKit 2 design, 0 for a StoreKit 1 design. With
     /// segments, the base segment's (each segment has its own, `Slot.belowIOS15Share`).
     public let belowIOS15Share: Double
+    /// The share of runs whose user is on iOS 15.x (no `AppTransaction`): the uniform that decides
+    /// the iOS trait falls in [belowIOS15Share, belowIOS15Share + iOS15Share). The base segment's.
+    public let iOS15Share: Double
     /// The base segment's worlds (the design's, then the fallback design's when there is one),
     /// then each declared segment's. An array rather than a second `World?`: with the optional,
     /// the runner's loop copied a whole world every run (a memcpy of about 370 instructions
@@ -56,6 +60,8 @@ public struct DesignWorlds: Sendable {
         let own: Int
         let older: Int
         let belowIOS15Share: Double
+        /// The share of users on iOS 15.x, just above `belowIOS15Share` on the same uniform.
+        let iOS15Share: Double
     }
 
     /// `design`'s worlds in `scenario`, one pair per segment. A fallback name that the scenario
@@ -67,7 +73,7 @@ public struct DesignWorlds: Sendable {
         segmentPlan = scenario.segmentPlan
         let scenarios = scenario.segmentScenarios
         var worlds: [World] = []
-        var slots = [Slot](repeating: Slot(own: 0, older: -1, belowIOS15Share: 0), count: scenarios.count)
+        var slots = [Slot](repeating: Slot(own: 0, older: -1, belowIOS15Share: 0, iOS15Share: 0), count: scenarios.count)
         var older: Design?
         // The base segment first, so that without segments the worlds are [own, fallback].
         for index in [scenarios.count - 1] + Array(0..<(scenarios.count - 1)) {
@@ -80,24 +86,27 @@ public struct DesignWorlds: Sendable {
         self.slots = slots
         olderOSDesign = older
         belowIOS15Share = slots[scenarios.count - 1].belowIOS15Share
+        iOS15Share = slots[scenarios.count - 1].iOS15Share
         takesPlainBranch = segmentPlan.bounds.isEmpty
     }
 
     /// One segment's worlds, numbered from `first`.
     private static func makeWorlds(_ scenario: Scenario, design: Design, faults: FaultChooser,
                                    first: Int) -> (worlds: [World], slot: Slot, older: Design?) {
-        let share = design.storeKitAPI == .sk2 ? scenario.device.belowIOS15Probability : 0
+        let share = scenario.belowIOS15Share(of: design)
+        let iOS15Share = scenario.device.iOS15Probability
         let own = World(scenario: scenario, design: design, faults: faults)
-        guard share > 0, let name = design.olderOSDesign else {
-            return ([own], Slot(own: first, older: -1, belowIOS15Share: share), nil)
+        guard share > 0, let older = scenario.belowIOS15Design(of: design) else {
+            return ([own], Slot(own: first, older: -1, belowIOS15Share: share, iOS15Share: iOS15Share), nil)
         }
-        guard let older = scenario.availableDesigns.first(where: { $0.name == name }), older.storeKitAPI == .sk1 else {
-            preconditionFailure("design \(design.name): olderOSDesign '\(name)' is not a StoreKit 1 design of the scenario")
-        }
+        precondition(older.storeKitAPI == .sk1, "design \(design.name): '\(older.name)' runs below iOS 15 but is not StoreKit 1")
         var world = World(scenario: scenario, design: older, faults: faults)
-        world.olderOSNote = "the device runs iOS 14 or older: StoreKit 2 needs iOS 15, so \(design.name) runs its "
-            + "StoreKit 1 design, \(older.name) (olderOSDesign), in this run"
-        return ([own, world], Slot(own: first, older: first + 1, belowIOS15Share: share), older)
+        world.olderOSNote = scenario.platform.newBuildFloor == .iOS15
+            ? "the device runs iOS 14 or older, which no build since 28 April 2026 reaches (Xcode 26 targets iOS 15 and later): "
+                + "the user runs the app's legacy build, \(older.name) (legacyBuild), in this run, whatever \(design.name) does"
+            : "the device runs iOS 14 or older: StoreKit 2 needs iOS 15, so \(design.name) runs its "
+                + "StoreKit 1 design, \(older.name) (olderOSDesign), in this run"
+        return ([own, world], Slot(own: first, older: first + 1, belowIOS15Share: share, iOS15Share: iOS15Share), older)
     }
 
     /// Whether run `index`'s user is below iOS 15, for this design (always false for StoreKit
@@ -115,9 +124,11 @@ public struct DesignWorlds: Sendable {
         guard takesPlainBranch else { return runInSegment(index) }
         // The run's key, for the iOS trait and for the world's streams: computed once.
         let runKey = RandomStreams.runKey(seedKey: seedKey, run: index)
-        lastRunBelowIOS15 = belowIOS15Share > 0 && RandomStreams.traitUnit(runKey: runKey, .belowIOS15) < belowIOS15Share
+        let iOSUniform = belowIOS15Share > 0 || iOS15Share > 0 ? RandomStreams.traitUnit(runKey: runKey, .belowIOS15) : 1
+        lastRunBelowIOS15 = iOSUniform < belowIOS15Share
         if !lastRunBelowIOS15 {
             active = 0
+            worlds[0].userOnIOS15 = iOSUniform < belowIOS15Share + iOS15Share
             worlds[0].run(index, runKey: runKey)
         } else if worlds.count > 1 {
             active = 1
@@ -139,13 +150,14 @@ public struct DesignWorlds: Sendable {
         let belowUniform = RandomStreams.traitUnit(seedKey: seedKey, run: index, .belowIOS15)
         // Under a bias the trait is read biased, and its factors are added once the run is over.
         let readsTrait = slot.belowIOS15Share > 0 && worlds[slot.own].kernel.importance != nil
-        if readsTrait {
-            lastRunBelowIOS15 = worlds[slot.own].kernel.importance!.isBelowIOS15(share: slot.belowIOS15Share, raw: belowUniform,
-                                                                                seedKey: seedKey, run: index)
-        } else {
-            lastRunBelowIOS15 = slot.belowIOS15Share > 0 && belowUniform < slot.belowIOS15Share
-        }
+        // Under a bias the uniform is read through it; above the biased share it is again
+        // uniform on [share, 1), so the iOS 15.x band keeps its nominal odds and needs no factor.
+        let iOSUniform = readsTrait
+            ? worlds[slot.own].kernel.importance!.iOSUniform(share: slot.belowIOS15Share, raw: belowUniform, seedKey: seedKey, run: index)
+            : belowUniform
+        lastRunBelowIOS15 = slot.belowIOS15Share > 0 && iOSUniform < slot.belowIOS15Share
         active = lastRunBelowIOS15 && slot.older >= 0 ? slot.older : slot.own
+        worlds[active].userOnIOS15 = !lastRunBelowIOS15 && iOSUniform < slot.belowIOS15Share + slot.iOS15Share
         if lastRunBelowIOS15 && slot.older < 0 {
             worlds[active].runWithoutStoreKit(index)
         } else {
@@ -157,8 +169,10 @@ public struct DesignWorlds: Sendable {
     /// The last run was simulated by the fallback design's world.
     public var lastRunUsedOlderOSDesign: Bool { active != slots[lastRunSegment].own }
 
-    /// The design whose world ran the last run: `olderOSDesign` or this one.
+    /// The design whose world ran the last run: the legacy build, `olderOSDesign` or this one.
     public var lastRunDesign: Design { worlds[active].design }
+    /// The platform of the world that ran the last run (its segment's).
+    public var lastRunDesignPlatform: PlatformParameters { worlds[active].scenario.platform }
 
     /// Counts over every run so far, whichever world ran it.
     public var tally: DesignTally {
@@ -247,10 +261,24 @@ extension DesignWorlds {
 }
 
 extension Scenario {
-    /// The design `design.olderOSDesign` names among this scenario's designs, if any.
-    public func olderOSDesign(of design: Design) -> Design? {
-        guard let name = design.olderOSDesign else { return nil }
-        return availableDesigns.first { $0.name == name }
+    /// The design whose world a user below iOS 15 gets when `design` is compared: on a platform
+    /// whose new builds stop at iOS 15 (today's), the scenario's `legacyBuild`, for every design;
+    /// on one without, the StoreKit 1 design a StoreKit 2 design names (`olderOSDesign`), and for
+    /// a StoreKit 1 design none (it runs on every iOS itself).
+    public func belowIOS15Design(of design: Design) -> Design? {
+        switch platform.newBuildFloor {
+        case .iOS15: return availableDesigns.first { $0.name == legacyBuild }
+        case .none:
+            guard design.storeKitAPI == .sk2, let name = design.olderOSDesign else { return nil }
+            return availableDesigns.first { $0.name == name }
+        }
+    }
+
+    /// The share of `design`'s runs whose user is below iOS 15 and so runs another world (or, a
+    /// StoreKit 2 design naming no `olderOSDesign` before the floor, none): every design's on a
+    /// platform with the floor, a StoreKit 2 design's only without it.
+    public func belowIOS15Share(of design: Design) -> Double {
+        platform.newBuildFloor == .iOS15 || design.storeKitAPI == .sk2 ? device.belowIOS15Probability : 0
     }
 }
 

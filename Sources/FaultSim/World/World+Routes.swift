@@ -39,6 +39,19 @@ extension World {
     /// user opens it. One StoreKit uniform (the callback delay) is drawn either way.
     @inline(never)  // a rare event: see `World.onFailedCallback`
     mutating func onOutsideAppPurchase(_ intent: Int32) {
+        // Promoted or an offer code: the outside purchase's own uniform, rescaled (u / p), so no
+        // other draw moves; a choice point of its own under `simrun check`.
+        let outside = scenario.user.outsideAppPurchaseProbability
+        let promoted = kernel.fault(.promotedPurchase, scenario.user.promotedPurchaseShare,
+                                    draw: kernel.rescaled(.outsideAppPurchase, user.outsideAppUniform(intent), outside))
+        // `PurchaseIntent` needs iOS 16.4: on iOS 15.x the App Store charges it as it would for
+        // a design that does not take intents.
+        if promoted && design.completesPurchaseIntents && !userOnIOS15 {
+            kernel.note(.apple, .app, "promoted purchase: the App Store opens the app with a PurchaseIntent for product "
+                + "\(user[intent].product); the app buys it through its own flow")
+            kernel.schedule(.intentStart(intent: intent), after: 0)
+            return
+        }
         ledger.recordOutsideAppBuyer(intent, uid: device.currentUser, item: user.outsideAppItem(intent))
         let callbackDelay = kernel.sample(scenario.storeKit.callbackDelay, .storeKit)
         let transaction = charge(intent, order: -1, inApp: false)
@@ -90,6 +103,12 @@ extension World {
                 guard !kernel.fault(.pendingDeclined, scenario.storeKit.pendingDeclinedProbability, deferred: secondDraw) else { return }
                 let uniform = kernel.rescaled(.pendingPurchase, interruptionDraw, scenario.storeKit.pendingProbability)
                 let delay = scenario.storeKit.pendingDelay.quantile(kernel.tailUniform(.pendingDelay, uniform))
+                // Ask to Buy's request lapses unapproved after a day: never charged, as if declined.
+                guard delay <= scenario.storeKit.pendingExpiryMs else {
+                    kernel.note(.storeKit, nil, "the pending purchase of intent \(intent) lapses unapproved after "
+                        + DurationText.format(scenario.storeKit.pendingExpiryMs))
+                    return
+                }
                 kernel.schedule(.pendingCompletes(intent: intent, order: order), after: delay)
                 return
             }

@@ -49,7 +49,11 @@ extension World {
         case .failedCallback(let intent, _, let cancelled, _):
             return (.storeKit, .app, cancelled ? "cancelled (intent \(intent))" : "failed (intent \(intent))")
         case .purchasedCallback(let transaction, let delivery, _):
-            return (.storeKit, .app, "purchased: transaction \(transaction)" + delivery.traceNote)
+            // A transaction the app never held (bought outside it, or charged while it was not
+            // running) is handed over at a launch for the first time, not redelivered.
+            let firstTime = delivery == .redeliveredAtLaunch
+                && (Int(transaction) >= device.transactions.count || device.transactions[Int(transaction)].seenInProcess < 0)
+            return (.storeKit, .app, "purchased: transaction \(transaction)" + (firstTime ? " (first hand-over, at launch)" : delivery.traceNote))
         case .requestArrives(let id):
             let request = network[id]
             switch request.kind {

@@ -44,6 +44,9 @@ public struct World: Sendable {
     /// Set on the world of a StoreKit 2 design's `olderOSDesign` (see `DesignWorlds`): the
     /// line each of its traced runs starts with, saying whose run it stands in for and why.
     var olderOSNote: String?
+    /// The run's user is on iOS 15.x: no `AppTransaction` (so no `appTransactionID` at login)
+    /// and no `PurchaseIntent`. Set by `DesignWorlds` before each run.
+    var userOnIOS15 = false
 
     /// The most events one run may take. A valid scenario can ask for more (sessions of weeks
     /// with a retry every few seconds against a server that always fails): such a run is
@@ -83,6 +86,7 @@ public struct World: Sendable {
             invariant(runKey == RandomStreams.runKey(seedKey: RandomStreams.seedKey(scenario.seed), run: index), "a stale run key")
         }
         #endif
+        server.appTransactionAtLogin = !userOnIOS15
         reset(index, runKey: runKey)
         if let olderOSNote { kernel.note(.app, nil, olderOSNote) }
         planRun()

@@ -36,9 +36,10 @@ extension Ablation {
         public let designRuns: Int64
     }
 
-    /// The axes on which `a` and `b` differ, by index into `DesignAxis.table`.
-    public static func differingAxes(_ a: Design, _ b: Design) -> [Int] {
-        DesignAxis.table.indices.filter { DesignAxis.table[$0].value(of: a) != DesignAxis.table[$0].value(of: b) }
+    /// The axes a team can choose on `platform` on which `a` and `b` differ, by index into
+    /// `DesignAxis.table`.
+    public static func differingAxes(_ a: Design, _ b: Design, on platform: PlatformParameters) -> [Int] {
+        DesignAxis.choices(on: platform).filter { DesignAxis.table[$0].value(of: a) != DesignAxis.table[$0].value(of: b) }
     }
 
     /// Walks from `from` to `to`. Each step simulates the current design and every legal next
@@ -50,7 +51,7 @@ extension Ablation {
     public static func walk(scenario: Scenario, from: Design, to: Design, runs: Range<UInt64>, jobs: Int, source: String? = nil,
                             progress: ProgressCounter? = nil) -> Walk {
         var current = from
-        var left = differingAxes(from, to)
+        var left = differingAxes(from, to, on: scenario.platform)
         var steps: [Step] = []
         var startRates: [Double] = []
         var designRuns: Int64 = 0

@@ -19,11 +19,12 @@ public enum Ablation {
     }
 
     /// Every single-axis change of `design` over the axis grids, in axis order then value
-    /// order: the legal ones with their design, the others with `problems`.
+    /// order: the legal ones with their design, the others with `problems`. Only axes a team can
+    /// choose on `platform` change (`DesignAxis.isChoice(on:)`).
     /// - Complexity: O(axes × values) designs built and checked.
-    public static func changes(of design: Design) -> [Change] {
+    public static func changes(of design: Design, on platform: PlatformParameters) -> [Change] {
         var changes: [Change] = []
-        for axis in DesignAxis.table {
+        for axis in DesignAxis.table where axis.isChoice(on: platform) {
             let current = axis.value(of: design)
             for (index, value) in axis.values.enumerated() where value.json != current {
                 var changed = axis.setting(index, on: design)
@@ -127,7 +128,7 @@ public enum Ablation {
     /// - Complexity: O(|runs| · changes · events per run).
     public static func run(scenario: Scenario, design: Design, runs: Range<UInt64>, jobs: Int, source: String? = nil,
                            progress: ProgressCounter? = nil) -> Result {
-        let all = changes(of: design)
+        let all = changes(of: design, on: scenario.platform)
         let legal = all.filter { $0.design != nil }
         let panel = Runner.panel(scenario: scenario, designs: [design] + legal.map { $0.design! }, pairs: .against(0), runs: runs,
                                  jobs: jobs, progress: progress)

@@ -153,10 +153,11 @@ public struct Robustness: Sendable {
         return hash
     }
 
-    /// The older-OS designs the job's StoreKit 2 designs name and the job does not list: they
-    /// run some of its runs, so the digest covers them too.
+    /// The designs users below iOS 15 run (the legacy build, or a StoreKit 2 design's
+    /// `olderOSDesign`) that the job does not list: they run some of its runs, so the digest
+    /// covers them too.
     var olderOSDesigns: [Design] {
-        designs.compactMap { baseline.olderOSDesign(of: $0) }.filter { older in !designs.contains { $0.name == older.name } }
+        designs.compactMap { baseline.belowIOS15Design(of: $0) }.filter { older in !designs.contains { $0.name == older.name } }
     }
 
     /// What the job computes, as a digest: the baseline scenario, each design's axes, the

@@ -32,6 +32,14 @@ public struct DesignSpace: Sendable {
         DesignSpace(base: base, allowed: DesignAxis.table.map { Array($0.values.indices) })
     }
 
+    /// This space with every axis a team cannot choose on `platform` (`DesignAxis.isChoice(on:)`)
+    /// held at its first allowed value: today, `olderOSDesign`, which no new build ships.
+    public func choices(on platform: PlatformParameters) -> DesignSpace {
+        DesignSpace(base: base, allowed: allowed.indices.map { axis in
+            DesignAxis.table[axis].isChoice(on: platform) ? allowed[axis] : [allowed[axis][0]]
+        })
+    }
+
     /// The axes that vary (more than one allowed value), by index into `DesignAxis.table`.
     public var varyingAxes: [Int] { allowed.indices.filter { allowed[$0].count > 1 } }
 

@@ -96,7 +96,7 @@ public struct ReportJob: Sendable {
         if ablateRuns > 0 {
             input.decisions.append(ablation(of: designs[centre], jobs: jobs, progress: progress))
             if centre != leader {
-                let steps = Ablation.differingAxes(designs[centre], designs[leader]).count
+                let steps = Ablation.differingAxes(designs[centre], designs[leader], on: scenario.platform).count
                 let walkProgress = reporter?.begin(": walk to the leader", totalRuns: ablateRuns * steps)
                 input.decisions.append(walk(from: designs[centre], to: designs[leader], jobs: jobs, progress: walkProgress))
             }

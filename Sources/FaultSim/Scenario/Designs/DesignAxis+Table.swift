@@ -58,6 +58,10 @@ extension DesignAxis {
         cases("listenerTiming", \.listenerTiming,
               "whether the transaction listener starts first at a launch or after the app's setup (late: the hand-over can be missed)",
               source: "cordova-plugin-purchase #1714, flutter #83018, react-native-iap PR #2264"),
+        flag("completesPurchaseIntents", \.completesPurchaseIntents,
+             "StoreKit 2: a promoted purchase comes in as a `PurchaseIntent` the app buys through its own flow, token and record "
+                 + "included; without, the App Store charges it with no token",
+             source: "Apple: PurchaseIntent (iOS 16.4), required for promoted purchases under StoreKit 2"),
         cases("transactionsWithoutId", \.transactionsWithoutId,
               "what to do with a StoreKit 1 `purchased` transaction whose id is nil (handling `purchased`, below)",
               source: "seed 002 (iOS 13.3.1), BLIAP"),
@@ -93,7 +97,7 @@ extension DesignAxis {
     /// switching `storeKitAPI` brings the receipt along (StoreKit 2 sends the signed
     /// transaction, StoreKit 1 the app receipt); a design that sets no `applicationUsername`
     /// cannot make it a UUID; a StoreKit 1 design names no `olderOSDesign`
-    /// (it runs on every iOS) and drops the `appTransactionId` link (it needs StoreKit 2); leaving `linearBackoff` or a durable store turns
+    /// (it runs on every iOS) and drops the `appTransactionId` link and `PurchaseIntent` (they need StoreKit 2); leaving `linearBackoff` or a durable store turns
     /// `failureCountPersists` off, since only those can keep a count. An axis the entry names is
     /// never changed.
     static let companions: [(axis: String, follow: @Sendable (_ base: Design, inout Design) -> Void)] = [
@@ -105,6 +109,7 @@ extension DesignAxis {
         }),
         ("olderOSDesign", { _, design in if design.storeKitAPI == .sk1 { design.olderOSDesign = nil } }),
         ("serverRecovery", { _, design in if design.storeKitAPI == .sk1 { design.serverRecovery.remove(.appTransactionIdMapping) } }),
+        ("completesPurchaseIntents", { _, design in if design.storeKitAPI == .sk1 { design.completesPurchaseIntents = false } }),
         ("failureCountPersists", { _, design in
             if case .linearBackoff = design.retrySchedule, design.localStore.survivesProcessDeath {} else { design.failureCountPersists = false }
         }),

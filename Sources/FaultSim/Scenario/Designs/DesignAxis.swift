@@ -99,3 +99,18 @@ public struct DesignAxis: Sendable {
     /// The axis named `name`, if any.
     public static func named(_ name: String) -> DesignAxis? { table.first { $0.name == name } }
 }
+
+extension DesignAxis {
+    /// Whether a team can choose this axis for a build shipped on `platform`. Where new builds
+    /// stop at iOS 15 (`PlatformParameters.NewBuildFloor.iOS15`, today's), `olderOSDesign` is
+    /// not: no new build reaches a user below iOS 15, who runs the scenario's `legacyBuild`
+    /// whatever the design names. `ablate` and `optimize` leave such an axis as the design has it.
+    public func isChoice(on platform: PlatformParameters) -> Bool {
+        !(name == "olderOSDesign" && platform.newBuildFloor == .iOS15)
+    }
+
+    /// The indices into `table` of the axes a team can choose on `platform`.
+    public static func choices(on platform: PlatformParameters) -> [Int] {
+        table.indices.filter { table[$0].isChoice(on: platform) }
+    }
+}

@@ -29,8 +29,12 @@ public struct StoreKitParameters: Sendable, Equatable {
     /// transaction comes later through `Transaction.updates`. Guess: the share of interrupted
     /// purchases StoreKit 1 reports as cancelled or failed then purchased (0.5% + 0.2%).
     public var pendingProbability = 0.007
-    /// Time from `.pending` to the charge (guess).
+    /// Time from `.pending` to the charge (guess); past `pendingExpiryMs` the request has lapsed.
     public var pendingDelay = DurationDistribution.logNormal(medianMs: 5 * Scenario.minute, p99Ms: Scenario.day)
+    /// An Ask to Buy request not approved within this long lapses: never charged, like a
+    /// declined one. Apple Developer Forums thread 706277 (accepted answer): "Any duplicate Ask
+    /// to Buy requests are consolidated and only resets the 24-hour timer".
+    public var pendingExpiryMs: SimTime = Scenario.day
     /// StoreKit 2's `purchase()` throws (`StoreKitError.unknown`, `.notEntitled`) although Apple
     /// charged; the transaction comes later through `Transaction.updates` (Apple developer forums
     /// thread 801031: "StoreKit seems to recover by later sending an update through
@@ -62,9 +66,11 @@ public struct StoreKitParameters: Sendable, Equatable {
     /// listened (cordova-plugin-purchase #1714, flutter #165358/#83018, react-native-iap PR
     /// #2264). Guess.
     public var lateListenerMissProbability = 0.3
-    /// The app's `finish` never completes (flutter #192400: the completion is never called when
-    /// the look-up returns nil or throws): the transaction stays unfinished and what the design
-    /// does after finishing does not run. A wrapper's bug, not StoreKit's. Guess.
+    /// The app's `finish` never returns, per call: after finishing the transaction (flutter
+    /// #160148: "the transaction was finished", only `completePurchase()` never returned), or,
+    /// for a transaction already finished, finishing nothing (flutter #192400: the wrapper's
+    /// look-up does not find it and the completion is never called). The steps the design takes
+    /// after the call do not run (`Device.finish`). A wrapper's bug, not StoreKit's. Guess.
     public var finishNotCompletedProbability = 0.0005
     /// A StoreKit 2 purchase that `purchase()` returned is handed to `Transaction.updates` too,
     /// about 10 s later, finished or not (openiap #152, forums thread 816320: "2-3 new

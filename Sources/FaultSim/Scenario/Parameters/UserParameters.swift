@@ -47,6 +47,11 @@ public struct UserParameters: Sendable, Equatable {
     /// the App Store. In that case, the original transaction doesn't include an app account
     /// token." No public figure gives the share (guess).
     public var outsideAppPurchaseProbability = 0.005
+    /// Of the purchases made outside the app, the share started as a promoted in-app purchase on
+    /// the App Store product page, rather than an offer code redeemed in the App Store. Under
+    /// StoreKit 2 a design that takes `PurchaseIntent`s (`completesPurchaseIntents`) completes
+    /// it in the app, with its token; otherwise the App Store charges it with none. Guess.
+    public var promotedPurchaseShare = 0.5
     /// Time from a purchase made outside the app to the user opening the app (guess: a promoted
     /// purchase "takes them into your app" at once; a code redeemed in the App Store waits until
     /// the user thinks of the app).

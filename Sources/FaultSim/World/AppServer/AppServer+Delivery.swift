@@ -93,7 +93,7 @@ extension AppServer {
     @inline(__always)
     func linkedCredit(_ transaction: Int32, _ apple: inout Apple) -> (uid: Int32, item: Int32)? {
         let tx = apple[transaction]
-        guard traits.mapsAppTransactionId, !tx.boughtInApp || items.isOneToOne else { return nil }
+        guard traits.mapsAppTransactionId, linkedUid > 0, !tx.boughtInApp || items.isOneToOne else { return nil }
         return (linkedUid, items.defaultItem(of: tx.product))
     }
 

@@ -96,6 +96,7 @@ extension AppServer {
             network.recordNoResponse(request, .serverCrashed)
             return
         }
+        noteVerifiedFromApp(uid: network[request].uid, &kernel)
         deliverVerified(request, &kernel, &ledger, &network, &apple)
         if kernel.fault(.serverCrashAfterDelivery, parameters.crashAfterDeliveryProbability, .appServer) {
             network.recordNoResponse(request, .serverCrashed)

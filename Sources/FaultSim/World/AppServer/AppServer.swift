@@ -26,8 +26,13 @@ struct AppServer: Sendable {
     /// The notification-history job has a run pending.
     var historyScanScheduled = false
     /// The app account the Apple Account's `appTransactionId` was linked to at the latest login
-    /// (`ServerRecovery.appTransactionIdMapping`).
+    /// (`ServerRecovery.appTransactionIdMapping`); 0 before any link (a user on iOS 15.x before
+    /// the app sent a transaction).
     var linkedUid: Int32 = 1
+    /// The run's user has `AppTransaction` (iOS 16 and later), so the app sends its
+    /// `appTransactionID` at every login; on iOS 15.x the id comes only inside a transaction the
+    /// app sends (`device.iOS15Probability`). Set by the world before each run.
+    var appTransactionAtLogin = true
     /// This run's failures with one cause (docs/model.md §7, "Failures with one cause"), each a
     /// window of the run that one fault covers: the whole server down, the notification
     /// endpoint broken, the check of Apple's signatures failing.
@@ -51,7 +56,7 @@ struct AppServer: Sendable {
         lastChargeAt = -1
         reconcileScheduled = false
         historyScanScheduled = false
-        linkedUid = 1
+        linkedUid = appTransactionAtLogin ? 1 : 0
         outage.close()
         endpointBroken.close()
         signatureCheckBroken.close()
@@ -65,15 +70,24 @@ struct AppServer: Sendable {
         let draw = kernel.streams.deferUnit(.plan)
         guard traits.reconcilesHistory else { return }
         // The client sends its `AppTransaction` at the first login: the server knows the
-        // customer from the start.
-        customerKnown = traits.mapsAppTransactionId || draw.value < returningCustomerProbability
+        // customer from the start (not on iOS 15.x, which has no `AppTransaction`).
+        customerKnown = (traits.mapsAppTransactionId && appTransactionAtLogin) || draw.value < returningCustomerProbability
     }
 
     /// The user logged into app account `uid` (at an account switch): with
     /// `appTransactionIdMapping`, the client's `AppTransaction` links the Apple Account to it.
     @inline(__always)
     mutating func noteLogin(_ uid: Int32) {
-        if traits.mapsAppTransactionId { linkedUid = uid }
+        if traits.mapsAppTransactionId && appTransactionAtLogin { linkedUid = uid }
+    }
+
+    /// A signed transaction from the app carries the Apple Account's `appTransactionID`: on iOS
+    /// 15.x, the only way the server learns it, linked to the account the request names.
+    @inline(__always)
+    mutating func noteVerifiedFromApp(uid: Int32, _ kernel: inout Kernel) {
+        guard traits.mapsAppTransactionId && !appTransactionAtLogin && linkedUid != uid else { return }
+        linkedUid = uid
+        kernel.note(.appServer, nil, "links the appTransactionId to user \(uid) from the transaction (iOS 15.x: no AppTransaction)")
     }
 
 

@@ -59,7 +59,8 @@ extension Device {
         sessionIndex += 1
         ledger.recordLaunch(session: sessionIndex, install: installIndex)
         kernel.note(.app, nil, resuming ? "resumes from the background (session \(sessionIndex))"
-            : "launches (session \(sessionIndex)); registers the StoreKit observer")
+            : "launches (session \(sessionIndex)); " + (design.storeKitAPI == .sk2 ? "listens to Transaction.updates"
+                : "registers the StoreKit observer"))
         launchedAt = kernel.now
         // Scripted (`simrun check`), the crash is a choice between every two steps of the
         // session instead (`crashesBeforeNextStep`), so that it can strike at each of them.

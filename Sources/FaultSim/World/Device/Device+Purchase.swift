@@ -222,27 +222,40 @@ extension Device {
             }
         }
         if let record, isHeldForOtherAccount(record, &kernel, &ledger) { return }
-        if design.finishMoment == .atCallback { finish(transaction, &kernel, &ledger, &apple) }
+        // A finish that never returns stops the code after it: the verify is not sent.
+        if design.finishMoment == .atCallback && !finish(transaction, &kernel, &ledger, &apple) { return }
         startWork(transaction, triggered: !fresh, &kernel, &apple, &network)
     }
 
-    /// `finishTransaction`, through StoreKit. False when the app's `finish` never completed
-    /// (`storeKit.finishNotCompletedProbability`, flutter #192400): the transaction stays
-    /// unfinished and the code after the call does not run.
+    /// `finishTransaction`, through StoreKit. False when the app's `finish` never returns
+    /// (`storeKit.finishNotCompletedProbability`), as the wrapper reports describe it: flutter
+    /// #160148, "the transaction was finished" and only `completePurchase()` never returned;
+    /// flutter #192400, the wrapper looks the transaction up first and, when it is not found
+    /// (already finished: `Transaction.all` leaves finished consumables out), finishes nothing
+    /// and hangs. Either way StoreKit's state is what it would be, and the steps the design takes
+    /// after the call (clearing the record, closing the spinner, sending the verify) do not run.
+    /// The defence is a server that delivers once per transaction: the record left behind is
+    /// verified again at the next launch and answered "already delivered".
     @discardableResult
     @inline(__always)
     mutating func finish(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) -> Bool {
-        guard !apple[transaction].finished else { return true }
-        if kernel.fault(.finishNotCompleted, apple.storeKit.finishNotCompletedProbability, .storeKit) {
-            kernel.note(.app, .storeKit, "finish(\(transaction)) never completes: the transaction stays unfinished")
-            return false
+        // One draw per call, before anything changes: the same point for a first and a repeated finish.
+        let hangs = kernel.fault(.finishNotCompleted, apple.storeKit.finishNotCompletedProbability, .storeKit)
+        guard !apple[transaction].finished else {
+            if hangs { kernel.note(.app, .storeKit, "finish(\(transaction)) never returns: the transaction is already finished, "
+                + "the wrapper's look-up does not find it; the steps after it do not run") }
+            return !hangs
         }
         _ = apple.finish(transaction)
         let undelivered = ledger.transactions[Int(transaction)].deliveries == 0
         kernel.note(.app, .storeKit, "finishTransaction(\(transaction))" + (undelivered ? ", not yet delivered" : ""))
         if undelivered { ledger.recordIrreversible(transaction, .finishedBeforeDelivery) }
-        if design.persistMoment == .afterFinish, let record = recordOf(transaction) { persist(record, &kernel) }
         apple.maybeHandBackFinished(transaction, &kernel)
+        if hangs {
+            kernel.note(.app, .storeKit, "finish(\(transaction)) finished the transaction but never returns: the steps after it do not run")
+            return false
+        }
+        if design.persistMoment == .afterFinish, let record = recordOf(transaction) { persist(record, &kernel) }
         return true
     }
 

@@ -76,7 +76,8 @@ extension Device {
             confirmDelivery(transaction, &kernel, &ledger, &apple)
         case .invalid:
             if design.finishMoment == .afterVerdict || design.finishMoment == .afterAnyAnswer {
-                finish(transaction, &kernel, &ledger, &apple)
+                // A finish that never returns stops the code after it.
+                guard finish(transaction, &kernel, &ledger, &apple) else { return }
                 clearRecords(of: transaction, &kernel)
                 transactions[index].abandoned = true
                 giveUp(transaction, &apple)
@@ -84,7 +85,7 @@ extension Device {
                 verificationFailed(transaction, &kernel, &apple, &user)
             }
         case .failure:
-            if design.finishMoment == .afterAnyAnswer { finish(transaction, &kernel, &ledger, &apple) }
+            if design.finishMoment == .afterAnyAnswer && !finish(transaction, &kernel, &ledger, &apple) { return }
             verificationFailed(transaction, &kernel, &apple, &user)
         case .pending:
             preconditionFailure("an answer cannot be pending when it arrives")
@@ -96,8 +97,10 @@ extension Device {
     mutating func confirmDelivery(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) {
         transactions[Int(transaction)].confirmed = true
         transactions[Int(transaction)].workEpoch = -1
-        // A `finish` that never completes (a wrapper's bug) stops the code after it too.
-        if finish(transaction, &kernel, &ledger, &apple) { clearRecords(of: transaction, &kernel) }
+        // A `finish` that never returns (a wrapper's bug) stops the code after it: the record
+        // stays, and so does the spinner until the user's patience runs out.
+        guard finish(transaction, &kernel, &ledger, &apple) else { return }
+        clearRecords(of: transaction, &kernel)
         closeModal(apple[transaction].intent)
     }
 

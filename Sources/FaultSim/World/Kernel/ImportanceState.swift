@@ -82,15 +82,16 @@ struct ImportanceState: Sendable {
         return uniform
     }
 
-    /// Whether run `index`'s user is below iOS 15, the trait of nominal probability `p` read from
-    /// raw uniform `v` before the run (`DesignWorlds.runInSegment`) and biased by the run's component.
-    func isBelowIOS15(share p: Double, raw v: Double, seedKey: UInt64, run index: UInt64) -> Bool {
+    /// The uniform that decides run `index`'s iOS (below 15 when under `p`, the trait's nominal
+    /// probability): raw uniform `v` read before the run (`DesignWorlds.runInSegment`) and biased
+    /// by the run's component. Above `p` it is uniform on [p, 1) again (`FaultBias.biasedUniform`).
+    func iOSUniform(share p: Double, raw v: Double, seedKey: UInt64, run index: UInt64) -> Double {
         var uniform = v
         if let component = bias.component(seedKey: seedKey, run: index) {
             let q = constants.belowIOS15(component, nominal: p)
             if q != p { uniform = FaultBias.biasedUniform(v, nominal: p, biased: q) }
         }
-        return uniform < p
+        return uniform
     }
 
     /// Adds the iOS trait's factors once the run is over: each component's p/q when `below`, else

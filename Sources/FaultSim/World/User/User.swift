@@ -74,6 +74,9 @@ struct User: Sendable {
             let intent = Int32(index)
             if kernel.fault(.outsideAppPurchase, parameters.outsideAppPurchaseProbability, deferred: plans[index].outsideAppDraw) {
                 kernel.schedule(.outsideAppPurchase(intent: intent), after: plans[index].startAt)
+                // The fault is drawn with the plan, at the run's start; the purchase comes later.
+                kernel.note(.user, nil, "intent \(intent) will be bought in the App Store, "
+                    + DurationText.format(plans[index].startAt) + " into the run")
             } else {
                 kernel.schedule(.intentStart(intent: intent), after: plans[index].startAt)
             }
@@ -84,6 +87,9 @@ struct User: Sendable {
     /// app's items, so the product's default item (the one the app grants when only the product
     /// is known).
     @inline(__always)
+    /// The uniform that made `intent` a purchase outside the app (its plan's deferred draw).
+    func outsideAppUniform(_ intent: Int32) -> Double { plans[Int(intent)].outsideAppDraw.value }
+
     func outsideAppItem(_ intent: Int32) -> Int32 { ItemNumbering(catalog).defaultItem(of: plans[Int(intent)].product) }
 
     /// How long the user waits behind the spinner for `intent`.

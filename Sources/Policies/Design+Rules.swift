@@ -53,10 +53,10 @@ extension Design {
 
     /// The rules, in the order their problems are listed.
     public static let rules: [Rule] = ranges + failureCountRules + storeKitRules + [
-        Rule(.combination, ["itemMapping", "orderTiming"]) { design in
-            design.itemMapping == .appAccountToken && design.orderTiming != .orderFirst
-                ? "itemMapping appAccountToken needs orderTiming orderFirst (the token names an order); "
-                    + "a pay-first design can carry the account in it (userMapping appAccountToken)" : nil
+        Rule(.combination, ["itemMapping", "orderTiming", "userMapping"]) { design in
+            design.itemMapping == .appAccountToken && design.orderTiming != .orderFirst && design.userMapping != .appAccountToken
+                ? "itemMapping appAccountToken needs orderTiming orderFirst (the token names an order) or, pay-first, "
+                    + "userMapping appAccountToken (the token packs account, item and a nonce into one UUID)" : nil
         },
         Rule(.combination, ["olderOSDesign", "storeKitAPI"]) { design in
             design.olderOSDesign != nil && design.storeKitAPI == .sk1

@@ -79,6 +79,13 @@ public struct Design: Sendable, Equatable {
     /// product. Without it a promoted purchase is charged as an App Store purchase, with no token
     /// (`user.promotedPurchaseShare`, docs/model.md §4). Offer codes carry no token either way.
     public var completesPurchaseIntents: Bool = false
+    /// The server acts on App Store Server Notifications' `REFUND`: a refunded transaction is
+    /// revoked, so goods that come after the refund are taken back rather than kept with the
+    /// money (docs/model.md §7, "Refunds"). Apple, *REFUND*: "the App Store successfully refunded
+    /// a transaction". It needs the notification endpoint (`serverRecovery: notifications`);
+    /// without one it hears of no refund and does nothing, so it is no rule: a design space that
+    /// drops the endpoint keeps the flag's designs legal.
+    public var revokesOnRefund: Bool = false
     /// Order-first: create-order requests per Buy tap (≥ 1) before the intent ends uncharged,
     /// `orderCreationSpacingMs` apart; the spinner, if any, stays up meanwhile.
     public var orderCreationTries: Int = 1

@@ -11,8 +11,11 @@ public enum ItemMapping: String, Sendable, CaseIterable {
     case applicationUsername
     /// `applicationUsername` when StoreKit kept it, else the local record (seed 002's fix).
     case applicationUsernameThenRecord
-    /// StoreKit 2's `appAccountToken` set to the order's UUID, signed into the transaction:
-    /// never lost. Needs StoreKit 2 and order-first (the token names an order).
+    /// StoreKit 2's `appAccountToken`, signed into the transaction: never lost. Order-first, the
+    /// order's UUID; pay-first (with `userMapping: appAccountToken`), one UUID that packs the
+    /// account, the item and a nonce (a version-8 UUID, RFC 9562 §5.8: "122 bits" laid out as
+    /// the vendor likes). Apple asks only for "a UUID you provide to associate with the purchase"
+    /// (*Product.PurchaseOption.appAccountToken*). Needs StoreKit 2.
     case appAccountToken
 }
 

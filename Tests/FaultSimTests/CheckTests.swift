@@ -67,12 +67,16 @@ struct CheckTests {
 
     @Test("Every schedule is run once, and the masses of all of them add up to one")
     func schedulesAreDisjoint() {
-        let exploration = Self.explore(.naive, k: 4)
+        // Users below iOS 15 left out: their legacy build's schedules would double the count.
+        var scenario = Scenario()
+        scenario.device.belowIOS15Probability = 0
+        let exploration = Self.explore(.naive, k: 4, scenario: scenario)
         // With at most 4 faults almost every schedule of this short flow is run: the mass left
-        // out is the chance of 5 or more faults in one run (1.6e-06).
+        // out is the chance of 5 or more faults in one run (1.8e-05, with the refund request a
+        // choice point of every lost intent and a finish of a finished transaction one of its own).
         #expect(exploration.exploredMass <= 1 + 1e-9)
-        #expect(exploration.exploredMass > 1 - 1e-5)
-        #expect(exploration.schedulesByFaults == [2, 60, 824, 7_980, 65_646])
+        #expect(exploration.exploredMass > 1 - 3e-5)
+        #expect(exploration.schedulesByFaults == [2, 62, 866, 8_110, 61_434])
         #expect(exploration.lostLowerBound <= exploration.lostUpperBound)
     }
 

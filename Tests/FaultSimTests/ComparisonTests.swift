@@ -62,10 +62,11 @@ struct ComparisonTests {
         expectSimrun(["compare", Self.anomalies, "--designs", "seed000-v1.0,seed000-v1.2", "--runs", "4000",
                       "--out", out, "--quiet"], exits: 0)
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        #expect(lines.count == 7)
+        #expect(lines.count == 9)
         #expect(lines[0].joined(separator: ",") == "scenario,platform,design_a,design_b,outcome,intents,count_a,count_b,only_a,only_b,both,"
             + "difference_pts,ci_low_pts,ci_high_pts,log_p_exact,p_exact")
-        #expect(lines.dropFirst().map { String($0[4]) } == ["lost", "lost_sales", "misdelivered", "duplicated", "double_charged", "not_charged"])
+        #expect(lines.dropFirst().map { String($0[4]) } == ["lost", "lost_sales", "misdelivered", "duplicated", "double_charged",
+                                                             "delivered_after_refund", "refunded_undelivered", "not_charged"])
         let lost = lines[1]
         let onlyA = try #require(Int(lost[8])), onlyB = try #require(Int(lost[9]))
         #expect(onlyA > 20 * max(onlyB, 1), "v1.0 loses many intents v1.2 keeps")
@@ -167,7 +168,8 @@ struct ComparisonTests {
     @Test("compare reports double charges and lost sales too")
     func compareHasEveryOutcome() {
         #expect(Outcome.paired.map(\.name)
-            == ["lost", "lost_sales", "misdelivered", "duplicated", "double_charged", "not_charged"])
+            == ["lost", "lost_sales", "misdelivered", "duplicated", "double_charged", "delivered_after_refund", "refunded_undelivered",
+                "not_charged"])
         let paired = PanelResult.recorded([[OutcomeMasks(doubleCharged: 0b1), OutcomeMasks(lostSales: 0b1, notCharged: 0b1)]], intents: 1)
             .pairedOutcomes(0, 1)
         #expect(paired[.doubleCharged] == PairedOutcomes.Counts(onlyA: 1, onlyB: 0, both: 0))

@@ -20,8 +20,9 @@ struct DesignAxisTableTests {
         let names = DesignAxis.table.map(\.name)
         for rule in Design.rules { for axis in rule.axes { #expect(names.contains(axis), "\(axis)") } }
         #expect(DesignAxis.table.filter(\.constrained).map(\.name) == ["storeKitAPI", "orderTiming", "itemMapping", "userMapping", "applicationUsernameIsUUID", "localStore",
-                                                                   "persistMoment", "retrySchedule", "failureCountPersists", "receiptKind",
-                                                                   "serverVerification", "deliversWholeReceipt", "serverRecovery", "olderOSDesign"])
+                                                                   "persistMoment", "retrySchedule", "failureCountPersists", "completesPurchaseIntents",
+                                                                   "receiptKind", "serverVerification", "deliversWholeReceipt", "serverRecovery",
+                                                                   "olderOSDesign"])
     }
 
     @Test("A shard's fingerprint of a design is the words it has always been, so parts of older jobs still merge")

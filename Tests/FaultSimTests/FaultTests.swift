@@ -72,6 +72,12 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
         FaultCase(.finishNotCompleted) { $0.storeKit.finishNotCompletedProbability = 0.5 },
         FaultCase(.purchaseAlsoInUpdates) { $0.storeKit.purchaseAlsoInUpdatesProbability = 0.5 },
         FaultCase(.pendingDeclined, needs: { $0.storeKit.pendingProbability = 0.5 }) { $0.storeKit.pendingDeclinedProbability = 0.5 },
+        FaultCase(.promotedPurchase, needs: boughtOutsideApp) { $0.user.promotedPurchaseShare = 0.5 },
+        // Undelivered goods (the server always fails), and a request an hour after the charge.
+        FaultCase(.refundRequested, needs: serverAlwaysFails) {
+            $0.user.refundRequestProbability = 0.5
+            $0.user.refundRequestDelay = .fixed(3_600_000)
+        },
     ]
 }
 

@@ -4,11 +4,12 @@ import Policies
 import Testing
 @testable import simrun
 
-/// Users below iOS 15 get StoreKit 1 (seed 003: "客户端判断 iOS 版本，如果大于15
-/// 就调用新的验证接口，否则调用老的验证接口"). A StoreKit 2 design names the StoreKit 1 design its
-/// old-OS users get (`olderOSDesign`); `device.belowIOS15Probability` is their share; run i's
-/// user is below iOS 15 or not for every design alike.
-@Suite("Users below iOS 15 get their StoreKit 1 flow")
+/// Before the build floor (the pre-2025 platform), users below iOS 15 get StoreKit 1 (seed 003:
+/// "客户端判断 iOS 版本，如果大于15就调用新的验证接口，否则调用老的验证接口"). A StoreKit 2 design names
+/// the StoreKit 1 design its old-OS users get (`olderOSDesign`); `device.belowIOS15Probability`
+/// is their share; run i's user is below iOS 15 or not for every design alike. Today's platform
+/// runs the legacy build for them instead (`LegacyBuildTests`).
+@Suite("Before the build floor, users below iOS 15 get their StoreKit 1 flow")
 struct OlderOSDesignTests {
     /// The design alone, without `DesignWorlds`: what every run was before the feature.
     static func plain(_ scenario: Scenario, _ design: Design, runs: UInt64) -> DesignTally {
@@ -17,9 +18,12 @@ struct OlderOSDesignTests {
         return world.tally
     }
 
+    /// Today's world without the build floor (so `olderOSDesign` decides), and no iOS 15.x users.
     static func scenario(share: Double) -> Scenario {
         var scenario = Scenario()
+        scenario.platform.newBuildFloor = .none
         scenario.device.belowIOS15Probability = share
+        scenario.device.iOS15Probability = 0
         return scenario
     }
 
@@ -68,7 +72,7 @@ struct OlderOSDesignTests {
     func shareOneIsTheFallback() throws {
         let scenario = Self.scenario(share: 1)
         for design in Self.storeKit2Presets {
-            let older = try #require(scenario.olderOSDesign(of: design))
+            let older = try #require(scenario.belowIOS15Design(of: design))
             let tallies = simulate(scenario, designs: [design, older], runs: 3_000)
             #expect(tallies[0] == tallies[1], "\(design.name) against \(older.name)")
         }
@@ -162,7 +166,7 @@ struct OlderOSDesignTests {
         #expect(Array(sk2.trace.dropFirst()) == sk1.trace)
         #expect(TraceCommand.olderOSLine(sk2).contains("so this run is seed003-sk1's"))
         guard let (status, output) = try runSiblingSimrun(["trace", packageRoot + "/scenarios/default.json", "--design", "seed003-sk2",
-                                                           "--run", String(run)]) else { return }
+                                                           "--run", String(run), "--set", "platform.newBuildFloor=none"]) else { return }
         #expect(status == 0)
         #expect(output.contains("the user's device runs iOS 14 or older (device.belowIOS15Probability), so this run is seed003-sk1's"),
                 "\(output.prefix(600))")
@@ -180,32 +184,35 @@ struct OlderOSDesignTests {
         }
         let mixed = explore(.seed003SK2, share: 0.2)
         #expect(mixed.variants.map(\.weight) == [0.4, 0.4, 0.1, 0.1])
-        #expect(mixed.variants.map(\.belowIOS15) == [false, false, true, true])
+        #expect(mixed.variants.map(\.iOS) == [.from16, .from16, .below15, .below15])
         let own = explore(.seed003SK2, share: 0), older = explore(.seed003SK1, share: 0.2)
         #expect(abs(mixed.lostMass - (0.8 * own.lostMass + 0.2 * older.lostMass)) < 1e-12)
         #expect(abs(mixed.exploredMass - (0.8 * own.exploredMass + 0.2 * older.exploredMass)) < 1e-12)
         #expect(mixed.schedules == own.schedules + older.schedules)
         let all = explore(.seed003SK2, share: 1)
-        #expect(all.variants.allSatisfy { $0.belowIOS15 })
+        #expect(all.variants.allSatisfy { $0.iOS == .below15 })
         #expect(all.lostMass == older.lostMass && all.schedulesByFaults == older.schedulesByFaults)
     }
 
     @Test("With bliap below iOS 15 the recommended design's users there meet a two-fault mis-delivery, replayed on that branch; its own flow holds")
     func recommendedCounterexampleBelowIOS15() throws {
-        var withOwnFlow = Exploration(scenario: Scenario(), design: .faultSimRecommended, options: .init(maxFaults: 2))
+        var beforeTheFloor = Scenario()
+        beforeTheFloor.platform.newBuildFloor = .none
+        var withOwnFlow = Exploration(scenario: beforeTheFloor, design: .faultSimRecommended, options: .init(maxFaults: 2))
         withOwnFlow.explore()
         #expect(withOwnFlow.holds, "faultsim-recommended-sk1 is why the recommendation holds K = 2")
         let setText = #"customDesigns=[{"name":"rec-bliap","from":"faultsim-recommended","olderOSDesign":"bliap"}]"#
         let set = try #require(try? ScenarioOverride.parse(setText).get())
-        let scenario = try ScenarioLoader.parse("{}", file: "default.json", name: "default", overrides: [set])
+        let floor = try #require(try? ScenarioOverride.parse("platform.newBuildFloor=none").get())
+        let scenario = try ScenarioLoader.parse("{}", file: "default.json", name: "default", overrides: [set, floor])
         let design = try #require(scenario.availableDesigns.first { $0.name == "rec-bliap" })
         var exploration = Exploration(scenario: scenario, design: design, options: .init(maxFaults: 2))
         exploration.explore()
         #expect(!exploration.holds)
         let example = try #require(exploration.counterexamples.first)
-        #expect(example.belowIOS15 && example.avoidability == .avoidable, "\(example)")
+        #expect(example.iOS == .below15 && example.avoidability == .avoidable, "\(example)")
         let command = CheckCommand.replayCommand(path: packageRoot + "/scenarios/default.json", design: "rec-bliap",
-                                                 example: example, timing: .median, overrides: [set])
+                                                 example: example, timing: .median, overrides: [set, floor])
         #expect(command.contains(" --ios below-15"))
         // The one quoted word is the --set value, which has no space.
         let words = command.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
@@ -232,10 +239,11 @@ struct OlderOSDesignTests {
              {"name": "back-to-sk1", "from": "seed003-sk2", "storeKitAPI": "sk1", "itemMapping": "applicationUsername",
               "userMapping": "applicationUsername"}]
             """)
-        let scenario = try parsed.get()
+        var scenario = try parsed.get()
+        scenario.platform.newBuildFloor = .none
         let designs = Dictionary(uniqueKeysWithValues: scenario.customDesigns.map { ($0.name, $0) })
         #expect(designs["mine"]?.olderOSDesign == "mine-sk1")
-        #expect(scenario.olderOSDesign(of: designs["mine"]!)?.serverRecovery == [.notifications, .transactionHistory])
+        #expect(scenario.belowIOS15Design(of: designs["mine"]!)?.serverRecovery == [.notifications, .transactionHistory])
         #expect(designs["sk2-only"]?.olderOSDesign == nil)
         #expect(designs["back-to-sk1"]?.olderOSDesign == nil)
         var one = scenario

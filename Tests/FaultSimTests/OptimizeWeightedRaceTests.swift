@@ -11,11 +11,13 @@ struct OptimizeWeightedRaceTests {
     /// Three server recoveries of the recommended design in a world with two planted loss
     /// mechanisms (a purchase outside the app never opened, 1e-3; a crash after the charge with a
     /// user who never comes back, 1e-2 x 0.1): with its link (appTransactionIdMapping) it loses
-    /// neither; without it, the outside purchases; with no recovery at all, both too.
+    /// neither; without it, the outside purchases; with no recovery at all, both too. `REFUND`
+    /// is a notification, so the space holds `revokesOnRefund` off for the third to ship.
     static let space = """
         {"from": "faultsim-recommended",
          "axes": {"serverRecovery": [["notifications", "transactionHistory", "notificationHistory", "appTransactionIdMapping"],
-                                     ["notifications", "transactionHistory", "notificationHistory"], []]}}
+                                     ["notifications", "transactionHistory", "notificationHistory"], []],
+                  "revokesOnRefund": [false]}}
         """
 
     static func settings(jobs: Int) -> Optimizer.Settings {

@@ -29,7 +29,7 @@ struct OutsideAppPurchaseTests: PinnedStoreKitWorlds {
         #expect(texts.contains { $0.hasPrefix("buys product 0 in the App Store") })
         #expect(!texts.contains { $0.hasPrefix("taps Buy") })
         #expect(texts.contains { $0.contains("no token") })
-        let handedOver = world.trace.first { $0.text.hasPrefix("purchased: transaction 0 (redelivered at launch)") }
+        let handedOver = world.trace.first { $0.text.hasPrefix("purchased: transaction 0 (first hand-over, at launch)") }
         #expect(handedOver.map { $0.time >= 61_000 } == true, "handed over at the launch a minute after the purchase")
         #expect(world.lastRunVerdicts.first?.outcome == .delivered)
     }

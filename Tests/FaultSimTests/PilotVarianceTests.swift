@@ -10,9 +10,9 @@ import Testing
 struct PilotVarianceTests {
     /// 10,000 light runs of one signature (weight 0.01: the mass), then `heavy` runs of another,
     /// each of weight 0.1: under 1% of the mass, about 9% of Σ Y².
-    static func lostRuns(heavy: Int) -> (order: [Int], signatures: [UInt64], weights: [Double]) {
+    static func lostRuns(heavy: Int) -> (order: [Int], signatures: [DrawSignature], weights: [Double]) {
         let light = 10_000
-        let signatures = [UInt64](repeating: 0b01, count: light) + [UInt64](repeating: 0b10, count: heavy)
+        let signatures = [DrawSignature](repeating: 0b01, count: light) + [DrawSignature](repeating: 0b10, count: heavy)
         let weights = [Double](repeating: 0.01, count: light) + [Double](repeating: 0.1, count: heavy)
         return (Array(signatures.indices), signatures, weights)
     }

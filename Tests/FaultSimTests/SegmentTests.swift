@@ -239,9 +239,9 @@ struct SegmentTests {
         }
     }
 
-    @Test("A segment below iOS 15 runs a StoreKit 2 design's fallback, in that segment only")
+    @Test("Before the build floor, a segment below iOS 15 runs a StoreKit 2 design's fallback, in that segment only")
     func olderOSFallbackInsideASegment() throws {
-        let scenario = try Self.load(#"{"device": {"belowIOS15Probability": 0}, "segments": [{"name": "old", "share": 0.3, "set": {"device.belowIOS15Probability": 1}}]}"#)
+        let scenario = try Self.load(#"{"platform": {"newBuildFloor": "none"}, "device": {"belowIOS15Probability": 0}, "segments": [{"name": "old", "share": 0.3, "set": {"device.belowIOS15Probability": 1}}]}"#)
         var sk2 = DesignWorlds(scenario: scenario, design: .seed003SK2)
         #expect(sk2.olderOSDesign?.name == "seed003-sk1" && sk2.belowIOS15Share == 0)
         for run in UInt64(0)..<2_000 {
@@ -267,7 +267,7 @@ struct SegmentTests {
     @Test("simrun check explores the scenario's own keys: a variant has no segments to override it")
     func checkVariantsDropSegments() throws {
         let scenario = try Self.load(Self.example)
-        let variant = Exploration.variantScenario(scenario, returningCustomer: false, belowIOS15: false)
+        let variant = Exploration.variantScenario(scenario, returningCustomer: false, iOS: .from16)
         #expect(variant.segments.isEmpty && variant.device.belowIOS15Probability == 0)
         var world = DesignWorlds(scenario: variant, design: .seed003SK2)
         for run in UInt64(0)..<200 {

@@ -139,7 +139,7 @@ struct StoreKit2AfterChargeTests: PinnedStoreKitWorlds {
         var scenario = Self.outsideWorld()
         scenario.storeKit.updatesRepeatedAtLaunchProbability = 0.5
         let world = Self.scripted(scenario, .faultSimRecommended, firing: [.updatesRepeatedAtLaunch])
-        let first = world.trace.first { $0.text.hasPrefix("purchased: transaction 0 (redelivered at launch)") }
+        let first = world.trace.first { $0.text.hasPrefix("purchased: transaction 0 (first hand-over, at launch)") }
         let again = world.trace.first { $0.text.hasPrefix("purchased: transaction 0 (Transaction.updates again)") }
         #expect(first != nil && again.map { $0.time - first!.time } == 10_000, "\(String(describing: first)) \(String(describing: again))")
         // The repeat comes after delivery and finish: an idempotent server ignores it, one that

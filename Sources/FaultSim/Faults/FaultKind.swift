@@ -52,6 +52,7 @@ public enum FaultKind: Int, Sendable, CaseIterable {
     case purchaseAlsoInUpdates
     case pendingDeclined
     case promotedPurchase
+    case refundRequested
 
     /// One row of the fault table.
     public struct Row: Sendable {
@@ -151,6 +152,8 @@ public enum FaultKind: Int, Sendable, CaseIterable {
                                    .storeKit, "a pending purchase was declined: never charged")
         case .promotedPurchase: Row("promoted_purchase", "user.promotedPurchaseShare",
                                     .user, "the purchase outside the app was a promoted one, from the product page")
+        case .refundRequested: Row("refund_requested", "user.refundRequestProbability",
+                                   .user, "the user asked Apple for a refund of goods that had not come")
         }
     }
 

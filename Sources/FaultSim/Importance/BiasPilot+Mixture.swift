@@ -190,28 +190,31 @@ extension BiasPilot {
     }
 }
 
+/// A run's draws as bits (`BiasPilot.drawBits`): 128 of them, since 47 fault kinds, 9 tail slots
+/// and the trait passed 64 (issue 53's promoted purchase and refund request).
+public typealias DrawSignature = UInt128
+
 /// The signature bits of an elite run: fault kind k at bit k, tail slot s's upper and deepest
 /// bins at bits `tailBit + 2s` and `+ 1`, the iOS trait (below 15) at `traitBit`.
 extension BiasPilot {
     static let tailBit = FaultKind.allCases.count
-    /// 45 kinds, 9 tail slots and the trait fill the 64 bits exactly: one more kind or slot
-    /// needs a wider signature (`relevantDraws` checks it).
+    /// 47 kinds, 9 tail slots and the trait take 66 of the 128 bits (`relevantDraws` checks it).
     static let traitBit = tailBit + 2 * TailSlot.allCases.count
 
     /// The bit of tail slot `slot`'s bin `bin` (1: upper, 2: deepest).
-    static func tailBinBit(_ slot: TailSlot, _ bin: Int) -> UInt64 { 1 << UInt64(tailBit + 2 * slot.rawValue + bin - 1) }
+    static func tailBinBit(_ slot: TailSlot, _ bin: Int) -> DrawSignature { 1 << DrawSignature(tailBit + 2 * slot.rawValue + bin - 1) }
 
     /// The signature bits of a run's draws: kind k's when `fired(k)`, each tail bin's (`3·slot +
     /// bin`, bins 1 and 2) when `drewTail` of it, the trait's when `below`. Shared by the pilot's
     /// signatures (`signature`) and the mechanisms of a weighted job (`WeightedMechanisms.key`).
     @inline(__always)
-    static func drawBits(fired: (Int) -> Bool, drewTail: (Int) -> Bool, below: Bool) -> UInt64 {
-        var bits: UInt64 = 0
-        for kind in FaultKind.allCases where fired(kind.rawValue) { bits |= 1 << UInt64(kind.rawValue) }
+    static func drawBits(fired: (Int) -> Bool, drewTail: (Int) -> Bool, below: Bool) -> DrawSignature {
+        var bits: DrawSignature = 0
+        for kind in FaultKind.allCases where fired(kind.rawValue) { bits |= 1 << DrawSignature(kind.rawValue) }
         for slot in TailSlot.allCases {
             for bin in 1...2 where drewTail(3 * slot.rawValue + bin) { bits |= tailBinBit(slot, bin) }
         }
-        if below { bits |= 1 << UInt64(traitBit) }
+        if below { bits |= 1 << DrawSignature(traitBit) }
         return bits
     }
 
@@ -222,8 +225,8 @@ extension BiasPilot {
     /// Common draws never qualify, so a signature is a set of rare draws that lost runs have
     /// more often per read: causes, not the consequences of a loss.
     /// `order`: the elite runs in run order (sums in a fixed order give the same bits anywhere).
-    static func relevantDraws(_ sums: WeightedDesign, order: [Int], runs: Int64, belowIOS15Share: Double) -> UInt64 {
-        invariant(traitBit < UInt64.bitWidth, "a signature has a bit per kind, two per tail slot and one for the trait")
+    static func relevantDraws(_ sums: WeightedDesign, order: [Int], runs: Int64, belowIOS15Share: Double) -> DrawSignature {
+        invariant(traitBit < DrawSignature.bitWidth, "a signature has a bit per kind, two per tail slot and one for the trait")
         let elite = sums.eliteRuns
         let total = order.reduce(0) { $0 + elite.weights[$1] }
         guard total > 0 else { return 0 }
@@ -244,13 +247,13 @@ extension BiasPilot {
             }
             return (mass / total, heldShare(mass: mass / total, squares: squares / squaresTotal))
         }
-        var bits: UInt64 = 0
+        var bits: DrawSignature = 0
         for kind in FaultKind.allCases where sums.largestNominal[kind.rawValue] > 0 && sums.largestNominal[kind.rawValue] < 0.5 {
             let k = kind.rawValue
             let fired = share { elite.count($0, EliteRuns.firesOffset + k) > 0 }
             guard fired.held >= signatureShare && fired.mass >= lift * sums.firings[k].value / n else { continue }
             let perRead = perDraw([EliteRuns.readsOffset + k], hit: EliteRuns.firesOffset + k)
-            if perRead >= readLift * sums.largestNominal[k] { bits |= 1 << UInt64(k) }
+            if perRead >= readLift * sums.largestNominal[k] { bits |= 1 << DrawSignature(k) }
         }
         for slot in TailSlot.allCases {
             let drawsPerRun = Double((0..<3).reduce(0) { $0 + sums.tailBins[3 * slot.rawValue + $1] }) / n
@@ -264,12 +267,12 @@ extension BiasPilot {
             }
         }
         let below = share { elite.count($0, EliteRuns.traitOffset + 1) > 0 }
-        if below.held >= signatureShare && below.mass >= lift * belowIOS15Share { bits |= 1 << UInt64(traitBit) }
+        if below.held >= signatureShare && below.mass >= lift * belowIOS15Share { bits |= 1 << DrawSignature(traitBit) }
         return bits
     }
 
     /// Elite run `index`'s relevant draws.
-    static func signature(_ elite: EliteRuns, _ index: Int, relevant: UInt64) -> UInt64 {
+    static func signature(_ elite: EliteRuns, _ index: Int, relevant: DrawSignature) -> DrawSignature {
         drawBits(fired: { elite.count(index, EliteRuns.firesOffset + $0) > 0 }, drewTail: { elite.count(index, EliteRuns.tailOffset + $0) > 0 },
                  below: elite.count(index, EliteRuns.traitOffset + 1) > 0) & relevant
     }
@@ -279,8 +282,8 @@ extension BiasPilot {
     /// `maximumWorlds`; every other run joins the kept group whose signature its own contains
     /// (the most specific such, then the heaviest), else the one it shares most draws with, else none (the nominal
     /// share and the other worlds still cover it: only precision depends on the grouping).
-    static func groups(order: [Int], signatures: [UInt64], weights: [Double]) -> [(signature: UInt64, mass: Double, members: [Int])] {
-        var distinct: [(signature: UInt64, mass: Double, squares: Double, runs: Int)] = []
+    static func groups(order: [Int], signatures: [DrawSignature], weights: [Double]) -> [(signature: DrawSignature, mass: Double, members: [Int])] {
+        var distinct: [(signature: DrawSignature, mass: Double, squares: Double, runs: Int)] = []
         for (position, bits) in signatures.enumerated() {
             let y = weights[position]
             if let at = distinct.firstIndex(where: { $0.signature == bits }) {
@@ -293,7 +296,7 @@ extension BiasPilot {
         }
         let total = weights.reduce(0, +), squaresTotal = weights.reduce(0) { $0 + $1 * $1 }
         // A group's claim: its share of the mass, or of Σ Y² when it has `varianceGroupRuns` runs.
-        func held(_ group: (signature: UInt64, mass: Double, squares: Double, runs: Int)) -> Double {
+        func held(_ group: (signature: DrawSignature, mass: Double, squares: Double, runs: Int)) -> Double {
             group.runs >= varianceGroupRuns ? heldShare(mass: group.mass / total, squares: group.squares / squaresTotal) : group.mass / total
         }
         let ranked = distinct.map { (signature: $0.signature, held: held($0)) }

@@ -21,7 +21,7 @@
 /// bins at `tailBit + 2s` and `+ 1`, the trait at `traitBit`), kept sorted, so sums merged from
 /// threads and chunks in any order give the same bytes.
 public struct WeightedMechanisms: Sendable, Equatable {
-    public private(set) var keys: [UInt64] = []
+    public private(set) var keys: [DrawSignature] = []
     public private(set) var lostRuns: [Int64] = []
     public private(set) var sums: [ExactSum] = []
     public private(set) var squares: [ExactSum] = []
@@ -35,7 +35,7 @@ public struct WeightedMechanisms: Sendable, Equatable {
 
     /// Adds a lost run of mechanism `key` and weighted count `y`.
     /// - Complexity: O(log mechanisms), and O(mechanisms) the first time a mechanism is seen.
-    mutating func add(_ key: UInt64, y: Double) {
+    mutating func add(_ key: DrawSignature, y: Double) {
         let at = index(of: key)
         lostRuns[at] += 1
         sums[at].add(y)
@@ -53,7 +53,7 @@ public struct WeightedMechanisms: Sendable, Equatable {
     }
 
     /// The index of `key`'s sums, inserted empty in key order if it is new.
-    private mutating func index(of key: UInt64) -> Int {
+    private mutating func index(of key: DrawSignature) -> Int {
         var low = 0, high = keys.count
         while low < high {
             let middle = (low + high) / 2
@@ -70,21 +70,21 @@ public struct WeightedMechanisms: Sendable, Equatable {
     }
 
     /// The mechanism of the run `state` read: its rare firings, tail bins and trait.
-    static func key(_ state: ImportanceState) -> UInt64 {
+    static func key(_ state: ImportanceState) -> DrawSignature {
         BiasPilot.drawBits(fired: { state.fires($0) > 0 && state.lastNominal($0) < rareBelow }, drewTail: { state.tailBins($0) > 0 },
                            below: state.traitBelow)
     }
 
     /// A mechanism's name: its fault kinds, then its tail bins and the trait, joined by " + ";
     /// "none" when the run had no rare draw.
-    public static func name(_ key: UInt64) -> String {
-        var parts = FaultKind.allCases.filter { key & (1 << UInt64($0.rawValue)) != 0 }.map(\.row.name)
+    public static func name(_ key: DrawSignature) -> String {
+        var parts = FaultKind.allCases.filter { key & (1 << DrawSignature($0.rawValue)) != 0 }.map(\.row.name)
         for slot in TailSlot.allCases {
             for (bin, label) in [(1, "tail"), (2, "deepest tail")] where key & BiasPilot.tailBinBit(slot, bin) != 0 {
                 parts.append("\(slot.name) \(label)")
             }
         }
-        if key & (1 << UInt64(BiasPilot.traitBit)) != 0 { parts.append("device.belowIOS15") }
+        if key & (1 << DrawSignature(BiasPilot.traitBit)) != 0 { parts.append("device.belowIOS15") }
         return parts.isEmpty ? "none" : parts.joined(separator: " + ")
     }
 }

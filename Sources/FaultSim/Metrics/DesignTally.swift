@@ -16,6 +16,12 @@ public struct DesignTally: Sendable, Equatable {
     /// was below iOS 15 with a StoreKit 2 design that names no StoreKit 1 design: sales the
     /// design lost before any money moved.
     public var lostSales: Int64 = 0
+    /// The part of `lost` Apple refunded within the horizon (`user.refundRequestProbability`):
+    /// the user has the money back, the order still failed.
+    public var refundedUndelivered: Int64 = 0
+    /// The part of `delivered` whose goods came after Apple refunded the charge, and were kept:
+    /// the developer gave them for nothing (`Design.revokesOnRefund` takes them back).
+    public var deliveredAfterRefund: Int64 = 0
 
     // When `delivered` intents were delivered: they add up to `delivered`.
     public var deliveredSameSession: Int64 = 0
@@ -80,6 +86,8 @@ public struct DesignTally: Sendable, Equatable {
         duplicated += other.duplicated
         doubleCharged += other.doubleCharged
         lostSales += other.lostSales
+        refundedUndelivered += other.refundedUndelivered
+        deliveredAfterRefund += other.deliveredAfterRefund
         deliveredSameSession += other.deliveredSameSession
         deliveredAfterRelaunch += other.deliveredAfterRelaunch
         deliveredAfterReinstall += other.deliveredAfterReinstall
@@ -105,11 +113,14 @@ public struct DesignTally: Sendable, Equatable {
     /// from a file are checked with it before they are trusted.
     public var bookkeepingProblem: String? {
         let scalars: [Int64] = [runs, intents, notCharged, delivered, lost, misdelivered, duplicated, doubleCharged, lostSales,
+                                refundedUndelivered, deliveredAfterRefund,
                                 deliveredSameSession, deliveredAfterRelaunch, deliveredAfterReinstall, supportContacts, stuckModals,
                                 serverRequests, appleRequests, leakedRecords, events, cappedRuns]
         if (scalars + faultCounts + causeCounts + deliveryDelay.counts).contains(where: { $0 < 0 }) { return "a count is negative" }
         if notCharged + delivered + lost + misdelivered + duplicated + doubleCharged != intents { return "outcomes must add up to intents" }
         if lostSales > notCharged { return "lost sales are intents not charged" }
+        if refundedUndelivered > lost { return "refunded undelivered intents are lost intents" }
+        if deliveredAfterRefund > delivered { return "intents delivered after a refund are delivered intents" }
         if deliveredSameSession + deliveredAfterRelaunch + deliveredAfterReinstall != delivered {
             return "delivery classes must add up to delivered"
         }

@@ -7,7 +7,8 @@
 ///
 /// Every outcome is lower-is-better except `notCharged`, which counts genuine cancels too.
 public enum Outcome: Int, Sendable, CaseIterable {
-    case lost, lostSales, misdelivered, duplicated, doubleCharged, notCharged, serverRequests, appleRequests, deliveryP99
+    case lost, lostSales, misdelivered, duplicated, doubleCharged, deliveredAfterRefund, refundedUndelivered, notCharged
+    case serverRequests, appleRequests, deliveryP99
 
     /// How an outcome is counted, and so how two designs are compared on it over the same runs.
     public enum Measure: Sendable, Equatable {
@@ -63,6 +64,8 @@ public enum Outcome: Int, Sendable, CaseIterable {
         case .misdelivered: tally.misdelivered
         case .duplicated: tally.duplicated
         case .doubleCharged: tally.doubleCharged
+        case .deliveredAfterRefund: tally.deliveredAfterRefund
+        case .refundedUndelivered: tally.refundedUndelivered
         case .notCharged: tally.notCharged
         case .serverRequests: tally.serverRequests
         case .appleRequests: tally.appleRequests
@@ -102,6 +105,16 @@ public enum Outcome: Int, Sendable, CaseIterable {
             Row(name: "double_charged", aliases: [], title: "double charges", axisTitle: "intents charged twice (% of intents)",
                 panelTitle: "double-charged", counted: "intents charged twice", fewerVerb: "charges fewer intents twice than",
                 measure: .intents, decides: true)
+        case .deliveredAfterRefund:
+            Row(name: "delivered_after_refund", aliases: [], title: "deliveries after a refund",
+                axisTitle: "goods kept after a refund (% of intents)", panelTitle: nil,
+                counted: "orders delivered after Apple refunded them", fewerVerb: "delivers fewer refunded orders than",
+                measure: .intents, decides: true)
+        case .refundedUndelivered:
+            Row(name: "refunded_undelivered", aliases: [], title: "refunded lost orders",
+                axisTitle: "lost orders Apple refunded (% of intents)", panelTitle: nil,
+                counted: "lost orders Apple refunded (part of lost)", fewerVerb: "has fewer refunded lost orders than",
+                measure: .intents, decides: false)
         case .notCharged:
             Row(name: "not_charged", aliases: [], title: "intents not charged", axisTitle: "intents not charged (%)",
                 panelTitle: "not charged", counted: "intents not charged (cancels included)",
@@ -166,19 +179,25 @@ public struct OutcomeMasks: Sendable, Equatable {
     /// Never charged because the order could not be created (a subset of `notCharged`).
     public var lostSales: UInt64
     public var notCharged: UInt64
+    /// Delivered after Apple refunded the charge, goods kept (a subset of the delivered).
+    public var deliveredAfterRefund: UInt64
+    /// Lost, and refunded by Apple (a subset of `lost`).
+    public var refundedUndelivered: UInt64
 
     public init(lost: UInt64 = 0, misdelivered: UInt64 = 0, duplicated: UInt64 = 0, doubleCharged: UInt64 = 0, lostSales: UInt64 = 0,
-                notCharged: UInt64 = 0) {
+                notCharged: UInt64 = 0, deliveredAfterRefund: UInt64 = 0, refundedUndelivered: UInt64 = 0) {
         self.lost = lost
         self.misdelivered = misdelivered
         self.duplicated = duplicated
         self.doubleCharged = doubleCharged
         self.lostSales = lostSales
         self.notCharged = notCharged
+        self.deliveredAfterRefund = deliveredAfterRefund
+        self.refundedUndelivered = refundedUndelivered
     }
 
     /// The intents of a blemish (`Outcome.blemishes`), any of them.
-    public var blemished: UInt64 { lost | lostSales | misdelivered | duplicated | doubleCharged }
+    public var blemished: UInt64 { lost | lostSales | misdelivered | duplicated | doubleCharged | deliveredAfterRefund }
 
     /// The mask of an outcome counted per intent; 0 for the others.
     public subscript(_ outcome: Outcome) -> UInt64 {
@@ -189,6 +208,8 @@ public struct OutcomeMasks: Sendable, Equatable {
         case .duplicated: duplicated
         case .doubleCharged: doubleCharged
         case .notCharged: notCharged
+        case .deliveredAfterRefund: deliveredAfterRefund
+        case .refundedUndelivered: refundedUndelivered
         case .serverRequests, .appleRequests, .deliveryP99: 0
         }
     }

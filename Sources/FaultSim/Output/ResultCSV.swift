@@ -28,6 +28,7 @@ public enum ResultCSV {
         Column(name: "capped_runs") { String($0.tally.cappedRuns) },
     ] + [Outcome.serverRequests, .appleRequests].map { outcome in Column(name: outcome.name) { String(outcome.total($0.tally)) } }
         + [Column(name: "events") { String($0.tally.events) }]
+        + [Outcome.refundedUndelivered, .deliveredAfterRefund].map { outcome in Column(name: outcome.name) { String(outcome.total($0.tally)) } }
 
     static let labels: [Column] = [
         Column(name: "scenario") { CSV.field($0.scenario) }, Column(name: "platform") { $0.platform },

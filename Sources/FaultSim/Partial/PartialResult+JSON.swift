@@ -115,6 +115,9 @@ extension PartialResult.Part {
 }
 
 extension DesignTally {
+    /// The counts a part written before refunds were modelled lacks (read as 0).
+    static let fieldsSinceRefunds = ["refundedUndelivered", "deliveredAfterRefund"]
+
     /// Every scalar count, by the name the file gives it.
     static var scalarFields: [(String, WritableKeyPath<DesignTally, Int64>)] {
         [("runs", \.runs), ("intents", \.intents), ("notCharged", \.notCharged), ("delivered", \.delivered), ("lost", \.lost),
@@ -122,7 +125,8 @@ extension DesignTally {
          ("lostSales", \.lostSales), ("deliveredSameSession", \.deliveredSameSession),
          ("deliveredAfterRelaunch", \.deliveredAfterRelaunch), ("deliveredAfterReinstall", \.deliveredAfterReinstall),
          ("supportContacts", \.supportContacts), ("stuckModals", \.stuckModals), ("serverRequests", \.serverRequests),
-         ("appleRequests", \.appleRequests), ("leakedRecords", \.leakedRecords), ("events", \.events), ("cappedRuns", \.cappedRuns)]
+         ("appleRequests", \.appleRequests), ("leakedRecords", \.leakedRecords), ("events", \.events), ("cappedRuns", \.cappedRuns),
+         ("refundedUndelivered", \.refundedUndelivered), ("deliveredAfterRefund", \.deliveredAfterRefund)]
     }
 
     /// The counts; the delay histogram as [bucket, count] pairs and the fault and cause counts
@@ -146,7 +150,11 @@ extension DesignTally {
     /// Every count must lie in 0...`ceiling`, the most the part's runs can make.
     static func read(_ reader: PartialReader, ceiling: Int64) throws(ScenarioError) -> DesignTally {
         var tally = DesignTally()
-        for (name, path) in scalarFields { tally[keyPath: path] = try reader.field(name).count(ceiling) }
+        for (name, path) in scalarFields {
+            // The refund counts came with issue 53: a part written before has none, and no refunds.
+            if DesignTally.fieldsSinceRefunds.contains(name), try reader.optionalField(name) == nil { continue }
+            tally[keyPath: path] = try reader.field(name).count(ceiling)
+        }
         for pair in try reader.array("deliveryDelay") {
             let items = try pair.arrayValue()
             guard items.count == 2 else { throw pair.error("expected [bucket, count]") }

@@ -136,6 +136,14 @@ extension ScenarioParameter {
               .guess(basis: "Apple: a promoted purchase \"takes them into your app\"", low: logNormal(10 * second, 10 * minute),
                      high: logNormal(hour, 3 * day), reason: "at once from the product page; whenever they think of it after a code"),
               "time from a purchase made outside the app to the user opening the app"),
+        .init("user.refundRequestProbability", .probability(\.user.refundRequestProbability), per: "charge not delivered by then",
+              faultFree: .probability(0),
+              .guess(basis: "Apple: refunds through reportaproblem.apple.com or `beginRefundRequest`; no public rate",
+                     low: .probability(0.1), high: .probability(0.6), reason: "some write to support instead, some give up on a small sum"),
+              "a charged user whose goods have not come asks Apple for a refund"),
+        .init("user.refundRequestDelay", .distribution(\.user.refundRequestDelay),
+              .guess(low: logNormal(day, 7 * day), high: logNormal(7 * day, 60 * day), reason: "at once, or when the statement comes"),
+              "time from the charge to the refund request, if the goods have not come by then"),
     ]
 
     private static let device: [ScenarioParameter] = [
@@ -398,6 +406,9 @@ extension ScenarioParameter {
               .guess(basis: "seconds usually; FB15330451 reports 66 minutes", low: logNormal(second, minute), high: logNormal(minute, 6 * hour),
                      reason: "from prompt to a backlog of hours"),
               "time from the charge to the first notification attempt"),
+        .init("apple.refundDecisionDelay", .distribution(\.apple.refundDecisionDelay),
+              .cited("Apple, Request a refund: \"Allow up to 48 hours\"; the refund sheet: \"Wait 24 to 48 hours\""),
+              "time from a refund request to Apple's decision: refunded if still undelivered, declined otherwise"),
         .init("apple.notificationTimeout", .duration(\.apple.notificationTimeoutMs, positiveName: "Apple's notification timeout"),
               .guess(basis: "Apple documents none; forums thread 779594: \"Apple's servers will time out. It should only be a few seconds at most\"",
                      low: .duration(second), high: .duration(30 * second), reason: "\"a few seconds at most\""),

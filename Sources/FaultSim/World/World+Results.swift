@@ -26,7 +26,8 @@ extension World {
     /// The last run's intent masks of the paired outcomes (a value, no allocation).
     public var outcomeMasks: OutcomeMasks {
         OutcomeMasks(lost: ledger.lostMask, misdelivered: ledger.misdeliveredMask, duplicated: ledger.duplicatedMask,
-                     doubleCharged: ledger.doubleChargedMask, lostSales: ledger.lostSaleMask, notCharged: ledger.notChargedMask)
+                     doubleCharged: ledger.doubleChargedMask, lostSales: ledger.lostSaleMask, notCharged: ledger.notChargedMask,
+                     deliveredAfterRefund: ledger.deliveredAfterRefundMask, refundedUndelivered: ledger.refundedUndeliveredMask)
     }
 
     /// How each intent of the last run ended, and why; kept only when `recordsVerdicts` or

@@ -47,6 +47,9 @@ public struct World: Sendable {
     /// The run's user is on iOS 15.x: no `AppTransaction` (so no `appTransactionID` at login)
     /// and no `PurchaseIntent`. Set by `DesignWorlds` before each run.
     var userOnIOS15 = false
+    /// The shortest delay `user.refundRequestDelay` can give: an intent delivered sooner after
+    /// its charge is never asked about, so `judgeRefunds` skips its draws.
+    let refundRequestFloorMs: SimTime
 
     /// The most events one run may take. A valid scenario can ask for more (sessions of weeks
     /// with a retry every few seconds against a server that always fails): such a run is
@@ -59,6 +62,7 @@ public struct World: Sendable {
         invariant(design.problems.isEmpty, "design \(design.name): \(design.problems.joined(separator: "; "))")
         self.scenario = scenario
         self.design = design
+        refundRequestFloorMs = scenario.user.refundRequestDelay.quantile(0)
         let traits = WorldTraits(design: design, platform: scenario.platform)
         kernel = Kernel(faults: faults, horizonMs: scenario.horizonMs)
         ledger = Ledger(userNamedByApplicationUsername: design.userMapping == .applicationUsername)
@@ -86,7 +90,7 @@ public struct World: Sendable {
             invariant(runKey == RandomStreams.runKey(seedKey: RandomStreams.seedKey(scenario.seed), run: index), "a stale run key")
         }
         #endif
-        server.appTransactionAtLogin = !userOnIOS15
+        server.setUserHasAppTransaction(!userOnIOS15)
         reset(index, runKey: runKey)
         if let olderOSNote { kernel.note(.app, nil, olderOSNote) }
         planRun()
@@ -99,6 +103,7 @@ public struct World: Sendable {
         #if DEBUG
         _checkInvariants()
         #endif
+        judgeRefunds()
         ledger.settle(into: &kernel.tally, keepsVerdicts: recordsVerdicts || tracing)
         device.countLeakedRecords(into: &kernel.tally)
         if recordsFingerprint { lastRunFingerprint = kernel.streams.fingerprint() }

@@ -23,7 +23,7 @@ extension Design {
     /// which they leave no line.
     static let fingerprintSilentAtDefault: [String: String] = [
         "applicationUsernameIsUUID": "false", "foregroundSweep": "false", "listenerTiming": "firstAtLaunch",
-        "completesPurchaseIntents": "false",
+        "completesPurchaseIntents": "false", "revokesOnRefund": "false",
     ]
 
     /// `{"name": name, "from": from, ...every axis}`: a whole `customDesigns` entry that needs no

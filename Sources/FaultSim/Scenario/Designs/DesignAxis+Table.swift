@@ -77,6 +77,10 @@ extension DesignAxis {
              "the server also delivers every other transaction the app receipt lists (§7)", source: "seed 001 (\"部分发货成功\")"),
         subsets("serverRecovery", \.serverRecovery, ServerRecovery.named, emptyText: "none (the client only)",
                 "how the server finds purchases the client never reported (§7)", source: "seed 003; Apple's notifications and history API"),
+        flag("revokesOnRefund", \.revokesOnRefund,
+             "the server revokes a transaction Apple refunded (`REFUND` notification), so goods delivered after it are taken back; "
+                 + "without `serverRecovery: notifications` it hears of no refund",
+             source: "Apple: App Store Server Notifications REFUND"),
         olderOSDesigns("StoreKit 2 designs only: the design whose run a user below iOS 15 gets (§1); none: that user cannot buy",
                        source: "seed 003 (\"如果大于15就调用新的验证接口，否则调用老的验证接口\")"),
     ]
@@ -97,7 +101,8 @@ extension DesignAxis {
     /// switching `storeKitAPI` brings the receipt along (StoreKit 2 sends the signed
     /// transaction, StoreKit 1 the app receipt); a design that sets no `applicationUsername`
     /// cannot make it a UUID; a StoreKit 1 design names no `olderOSDesign`
-    /// (it runs on every iOS) and drops the `appTransactionId` link and `PurchaseIntent` (they need StoreKit 2); leaving `linearBackoff` or a durable store turns
+    /// (it runs on every iOS) and drops the `appTransactionId` link and `PurchaseIntent` (they need StoreKit 2); an
+    /// item a pay-first token can no longer carry (StoreKit 1, or the account no longer in the token) goes to the record; leaving `linearBackoff` or a durable store turns
     /// `failureCountPersists` off, since only those can keep a count. An axis the entry names is
     /// never changed.
     static let companions: [(axis: String, follow: @Sendable (_ base: Design, inout Design) -> Void)] = [
@@ -110,6 +115,10 @@ extension DesignAxis {
         ("olderOSDesign", { _, design in if design.storeKitAPI == .sk1 { design.olderOSDesign = nil } }),
         ("serverRecovery", { _, design in if design.storeKitAPI == .sk1 { design.serverRecovery.remove(.appTransactionIdMapping) } }),
         ("completesPurchaseIntents", { _, design in if design.storeKitAPI == .sk1 { design.completesPurchaseIntents = false } }),
+        ("itemMapping", { _, design in
+            let tokenNamesItem = design.storeKitAPI == .sk2 && (design.orderTiming == .orderFirst || design.userMapping == .appAccountToken)
+            if design.itemMapping == .appAccountToken && !tokenNamesItem { design.itemMapping = .record }
+        }),
         ("failureCountPersists", { _, design in
             if case .linearBackoff = design.retrySchedule, design.localStore.survivesProcessDeath {} else { design.failureCountPersists = false }
         }),

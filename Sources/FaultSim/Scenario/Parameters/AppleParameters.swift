@@ -14,6 +14,11 @@ public struct AppleParameters: Sendable, Equatable {
     public var notificationLossProbability = 0.02
     /// Time from the charge to the first notification attempt (guess; FB15330451 reports 66 minutes).
     public var notificationDelay = DurationDistribution.logNormal(medianMs: 5 * Scenario.second, p99Ms: Scenario.hour)
+    /// Time from a refund request to Apple's decision. Apple, *Request a refund*: "Allow up to
+    /// 48 hours"; StoreKit's refund sheet: "Wait 24 to 48 hours". Apple refunds a purchase the
+    /// developer has not delivered by then and declines one it has (the consumption information,
+    /// `CONSUMPTION_REQUEST`, shows it used).
+    public var refundDecisionDelay = DurationDistribution.logNormal(medianMs: Scenario.day, p99Ms: 2 * Scenario.day)
     /// Apple stops waiting for the server's answer to a notification post after this long and
     /// counts the attempt as failed (guess: Apple documents none).
     public var notificationTimeoutMs: SimTime = 5 * Scenario.second

@@ -56,4 +56,10 @@ public struct UserParameters: Sendable, Equatable {
     /// purchase "takes them into your app" at once; a code redeemed in the App Store waits until
     /// the user thinks of the app).
     public var outsideAppOpenDelay = DurationDistribution.logNormal(medianMs: 2 * Scenario.minute, p99Ms: Scenario.day)
+    /// A charged user whose goods have not come asks Apple for a refund (reportaproblem.apple.com,
+    /// or StoreKit 2's `beginRefundRequest`), `refundRequestDelay` after the charge. Guess: no
+    /// public figure gives the share of undelivered purchases refunded.
+    public var refundRequestProbability = 0.3
+    /// Time from the charge to the refund request, when the goods have not come by then (guess).
+    public var refundRequestDelay = DurationDistribution.logNormal(medianMs: 2 * Scenario.day, p99Ms: 30 * Scenario.day)
 }

@@ -81,6 +81,10 @@ struct AppServer: Sendable {
         if traits.mapsAppTransactionId && appTransactionAtLogin { linkedUid = uid }
     }
 
+    /// Whether the run's user has `AppTransaction` (iOS 16 and later); before the run's reset.
+    @inline(__always)
+    mutating func setUserHasAppTransaction(_ has: Bool) { appTransactionAtLogin = has }
+
     /// A signed transaction from the app carries the Apple Account's `appTransactionID`: on iOS
     /// 15.x, the only way the server learns it, linked to the account the request names.
     @inline(__always)

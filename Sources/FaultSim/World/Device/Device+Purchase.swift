@@ -234,8 +234,9 @@ extension Device {
     /// (already finished: `Transaction.all` leaves finished consumables out), finishes nothing
     /// and hangs. Either way StoreKit's state is what it would be, and the steps the design takes
     /// after the call (clearing the record, closing the spinner, sending the verify) do not run.
-    /// The defence is a server that delivers once per transaction: the record left behind is
-    /// verified again at the next launch and answered "already delivered".
+    /// After a delivery the goods are out and only the record stays behind (`leaked_records`: the
+    /// model's app remembers the confirmation, so it never verifies that record again); a design
+    /// that finishes before delivering loses the verify of that session and relies on its record.
     @discardableResult
     @inline(__always)
     mutating func finish(_ transaction: Int32, _ kernel: inout Kernel, _ ledger: inout Ledger, _ apple: inout Apple) -> Bool {

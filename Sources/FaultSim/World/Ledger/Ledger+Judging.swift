@@ -67,6 +67,13 @@ extension Ledger {
     /// Goods were granted for `transaction` to `uid`, item `item`, at `now`. `checkPayload`:
     /// the client named the account, so a lost `applicationUsername` explains a wrong one.
     @inline(__always)
+    /// Apple refunded `intent`'s charge at `at` (`World.judgeRefunds`).
+    mutating func recordRefund(_ intent: Int32, at time: SimTime, goodsRevoked: Bool) {
+        invariant(intents[Int(intent)].charges == 1 && intents[Int(intent)].refundedAt < 0, "one refund of one charge")
+        intents[Int(intent)].refundedAt = time
+        intents[Int(intent)].refundRevokedGoods = goodsRevoked
+    }
+
     mutating func recordDelivery(_ transaction: Int32, uid: Int32, item: Int32, at now: SimTime, checkPayload: Bool) {
         let payloadLost = checkPayload && !transactions[Int(transaction)].payloadIntact
         transactions[Int(transaction)].deliveries += 1

@@ -17,6 +17,8 @@ extension Ledger {
         duplicatedMask = 0
         doubleChargedMask = 0
         notChargedMask = 0
+        refundedUndeliveredMask = 0
+        deliveredAfterRefundMask = 0
         // Only when kept: emptying an array is an out-of-line call, in every run otherwise.
         if keepsVerdicts { verdicts.removeAll(keepingCapacity: true) }
         // By index, not `enumerated()`: the iterator retained and released the array's storage.
@@ -42,6 +44,10 @@ extension Ledger {
                 case .afterRelaunch: tally.deliveredAfterRelaunch += 1
                 case .afterReinstall: tally.deliveredAfterReinstall += 1
                 case .none: preconditionFailure("a delivered intent has a delivery moment")
+                }
+                if intent.refundedAt >= 0 && !intent.refundRevokedGoods {
+                    tally.deliveredAfterRefund += 1
+                    deliveredAfterRefundMask |= bit
                 }
             } else {
                 verdict = settleFailure(intent, bit: bit, into: &tally)
@@ -76,6 +82,10 @@ extension Ledger {
         tally.lost += 1
         tally.count(.lost, cause)
         lostMask |= bit
+        if intent.refundedAt >= 0 {
+            tally.refundedUndelivered += 1
+            refundedUndeliveredMask |= bit
+        }
         return IntentVerdict(outcome: .lost, cause: cause)
     }
 

@@ -31,6 +31,10 @@ struct Ledger: Sendable {
     var duplicatedMask: UInt64 = 0
     var doubleChargedMask: UInt64 = 0
     var notChargedMask: UInt64 = 0
+    /// Lost intents Apple refunded (a part of `lostMask`).
+    var refundedUndeliveredMask: UInt64 = 0
+    /// Delivered intents whose goods came after Apple refunded them and were kept.
+    var deliveredAfterRefundMask: UInt64 = 0
     /// How each intent ended, when kept (see `settle`).
     var verdicts: [IntentVerdict] = []
 
@@ -87,6 +91,10 @@ struct IntentTruth: Sendable {
     var chargedInstall: Int32 = 0
     var delivery: DeliveryMoment = .none
     var deliveredAt: SimTime = -1
+    /// When Apple refunded the charge (`World.judgeRefunds`); -1: never.
+    var refundedAt: SimTime = -1
+    /// Goods delivered after the refund were revoked by the server (`Design.revokesOnRefund`).
+    var refundRevokedGoods = false
     var supportContacted = false
     /// Order-first: the order request for the real payment failed, so the user never paid.
     var orderCreationFailed = false

@@ -26,4 +26,8 @@ struct IntentPlan: Sendable {
     /// Whether the intent is bought outside the app: taken after the rest of the plan
     /// (`User.planWhereBought`), decided when the intents are scheduled.
     var outsideAppDraw = DeferredUniform(position: 0)
+    /// Whether the user asks Apple for a refund if the goods have not come, and when: taken
+    /// after every intent's `outsideAppDraw`, decided when the run is judged (`World.judgeRefunds`).
+    var refundDraw = DeferredUniform(position: 0)
+    var refundDelayDraw = DeferredUniform(position: 0)
 }

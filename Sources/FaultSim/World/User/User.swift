@@ -61,6 +61,11 @@ struct User: Sendable {
     @inline(__always)
     mutating func planWhereBought(_ kernel: inout Kernel) {
         for index in plans.indices { plans[index].outsideAppDraw = kernel.streams.deferUnit(.plan) }
+        // After every intent's: the refund's draws shift none of the ones before.
+        for index in plans.indices {
+            plans[index].refundDraw = kernel.streams.deferUnit(.plan)
+            plans[index].refundDelayDraw = kernel.streams.deferUnit(.plan)
+        }
     }
 
     /// Schedules every intent's start (after the rest of the plan is drawn): the user opening the

@@ -105,7 +105,11 @@ public enum Implausibility {
     /// mean and variance (a Poisson–gamma mixture), or a Poisson when there is no extra
     /// variance; the tail probability is turned into a standard normal deviate, so it is read
     /// against the same cutoff as the normal rule.
+    /// A k past `Observations.largest` (the reader refuses one; code may still pass it) is
+    /// judged at the cap, before Int() could trap on it: callers use the exact tail only when
+    /// the mean is under `smallCount`, and so many events at such a mean are beyond any cutoff.
     public static func tailDeviate(k: Double, mean: Double, extraVariance: Double) -> Double {
+        guard k <= Observations.largest else { return cap }
         let observed = Int(max(k, 0).rounded())
         guard mean > 0 else { return observed == 0 ? 0 : cap }
         let (atMost, atLeast) = tails(observed, mean: mean, extraVariance: extraVariance)

@@ -55,20 +55,13 @@ extension Observations {
             if case .units = size, k > units { throw reader.fail("count", .number(String(k)), "more events than the \(Grouped.format(units)) units observed") }
             return .count(k: k, of: size)
         case "range":
-            guard case .array(let ends)? = reader.value("range"), ends.count == 2,
-                  case .number(let a) = ends[0], case .number(let b) = ends[1], let low = Double(a), let high = Double(b),
-                  low >= 0, low <= high else {
-                throw reader.fail("range", reader.value("range") ?? .null, "expected [low, high]: two counts, 0 ≤ low ≤ high")
-            }
+            let (low, high) = try interval(&reader, "range", above: 0, open: false, "two counts, 0 ≤ low ≤ high")
             return .range(low: low, high: high, of: size)
         case "sum":
             return .sum(total: try number(&reader, "sum", "expected a total, a number ≥ 0"), of: size)
         case "ratio":
-            guard case .array(let ends)? = reader.value("ratio"), ends.count == 2,
-                  case .number(let a) = ends[0], case .number(let b) = ends[1], let low = Double(a), let high = Double(b),
-                  low > 0, low <= high, high.isFinite else {
-                throw reader.fail("ratio", reader.value("ratio") ?? .null, "expected [low, high]: two numbers, 0 < low ≤ high (such as [1, 15]: more than on the other design)")
-            }
+            let (low, high) = try interval(&reader, "ratio", above: 0, open: true,
+                                           "two numbers, 0 < low ≤ high (such as [1, 15]: more than on the other design)")
             return .ratio(low: low, high: high, over: try ratioDenominator(&reader, design: design, designs: designs), of: size)
         default:
             let p = try number(&reader, "quantile", "expected a probability strictly between 0 and 1, such as 0.9")

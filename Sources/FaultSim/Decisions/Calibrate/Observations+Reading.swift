@@ -42,13 +42,41 @@ extension Observations {
         return number
     }
 
-    /// A non-negative number under `key`, required.
+    /// The largest count, total, size or volume a file may state: 10^15. Beyond it a Double
+    /// no longer holds every whole number, the tables' `Int` conversions would trap (past
+    /// 9.2·10^18), and no app has seen so many purchases; so a larger figure is a typo.
+    public static let largest = 1e15
+
+    /// A non-negative number under `key`, required, at most `largest`.
     static func number(_ reader: inout ObjectReader, _ key: String, _ rule: String) throws(ScenarioError) -> Double {
         let value = reader.value(key) ?? .null
         guard case .number(let text) = value, let number = Double(text), number.isFinite, number >= 0 else {
             throw reader.fail(key, value, rule)
         }
+        guard number <= largest else { throw reader.fail(key, value, tooLarge) }
         return number
+    }
+
+    /// The message for a figure above `largest`.
+    static var tooLarge: String { "above 10^15, the largest figure an observations file takes (a typo?)" }
+
+    /// `[low, high]` under `key` (a range of counts or a ratio): two numbers from `floor` (or
+    /// above it, when `open`) to `largest`, low not above high. Each broken rule has its own
+    /// message, and the value is shown as written, not as "an array".
+    static func interval(_ reader: inout ObjectReader, _ key: String, above floor: Double, open: Bool,
+                         _ shape: String) throws(ScenarioError) -> (low: Double, high: Double) {
+        let value = reader.value(key) ?? .null
+        func fail(_ message: String) -> ScenarioError {
+            ScenarioError(file: reader.file, keyPath: reader.keyPath(key), value: value.oneLine, message: message)
+        }
+        guard case .array(let ends) = value, ends.count == 2, case .number(let a) = ends[0], case .number(let b) = ends[1],
+              let low = Double(a), let high = Double(b) else {
+            throw fail("expected [low, high]: " + shape)
+        }
+        guard low.isFinite, high.isFinite, low <= largest, high <= largest else { throw fail(tooLarge) }
+        guard open ? low > floor : low >= floor else { throw fail("the low end must be \(open ? "above" : "at least") \(Calibration.short(floor)): " + shape) }
+        guard low <= high else { throw fail("the low end (\(a)) is above the high end (\(b)); write [\(b), \(a)]") }
+        return (low, high)
     }
 
     /// `"set"`: keys the team knows, each a probability or count key of the table, written into
@@ -70,12 +98,15 @@ extension Observations {
             var probe = scenario
             let value: ScenarioParameter.Value
             switch row.field {
-            case .count: value = .count(Int(number))
+            case .count(_, let range):
+                // Checked as a Double first: Int(1e19) traps, and 2.5 would silently become 2.
+                guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+                    throw reader.fail(field.key, field.value,
+                                      "a count of this key is a whole number from \(range.lowerBound) to \(Grouped.format(range.upperBound))")
+                }
+                value = .count(Int(number))
             case .probability: value = .probability(number)
             default: throw reader.fail(field.key, field.value, "set takes probability and count keys; this is a \(row.unit)")
-            }
-            if case .count = row.field, number != number.rounded() {
-                throw reader.fail(field.key, field.value, "a count is a whole number")
             }
             guard row.field.set(value, in: &probe) else {
                 throw reader.fail(field.key, field.value, "the key cannot take it (\(row.unit))")

@@ -156,7 +156,9 @@ public struct Observation: Sendable, Equatable {
     public var dataText: String {
         func size(_ size: Size) -> String {
             switch size {
-            case .units(let n): Grouped.format(Int(n.rounded()))
+            // The reader caps n at `Observations.largest`; a figure built in code past it is
+            // written in scientific form rather than trapping in Int().
+            case .units(let n): n <= Observations.largest ? Grouped.format(Int(n.rounded())) : Calibration.short(n)
             case .days(let days): "\(Calibration.short(days)) day\(days == 1 ? "" : "s")"
             }
         }

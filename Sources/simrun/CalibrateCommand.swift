@@ -52,11 +52,15 @@ enum CalibrateCommand: Command {
         }
         let currentDesign = try current(context, observations, base.scenario)
         let truthT = try truthPoint(context, observations, base)
-        let outputs = try DecisionOutputs(context, out: out, inputs: base.inputs + [observedPath])
+        let inputs = base.inputs + [observedPath] + [context.value(truth)].compactMap { $0 }
+        let outputs = try DecisionOutputs(context, out: out, inputs: inputs)
+        let truthCount = try context.integer(drawTruths, in: 1...1_000)
+        try checkPointsOut(context, files: truthCount.map { (0..<$0).map(truthFile) } ?? (0..<CalibrationResult.writtenPoints).map(CalibrationResult.pointFile),
+                           inputs: inputs)
         let plan = Calibration(scenario: base.scenario, observations: observations, only: only, runs: base.scenario.runs,
                                candidates: candidateCount, maxWaves: waveCount)
-        if let count = try context.integer(drawTruths, in: 1...1_000) {
-            return try writeTruths(plan.syntheticTruths(count), context)
+        if let count = truthCount {
+            return try writeTruths(plan.syntheticTruths(count), context, inputs: inputs)
         }
         let progress = ProgressPhases(prefix: "simrun calibrate: ", quiet: context.given(CommonOptions.quiet))
         var result = plan.run(source: base.shownPath, jobs: context.jobs, reporter: progress, truth: truthT.map { plan.point(of: $0) })
@@ -66,8 +70,7 @@ enum CalibrateCommand: Command {
                                                  reporter: progress)
         }
         progress.finish()
-        try outputs.write(result, context: context)
-        try writePoints(result, context)
+        try outputs.write(result, files: try pointTargets(result.pointFiles, context, inputs: inputs), context: context)
         printOutput(result.text, terminator: "")
         let files = [out, DecisionOutputs.json, DecisionOutputs.html, pointsOut].compactMap { context.value($0) }.filter { $0 != "-" }
         if !files.isEmpty { printOutput("wrote " + files.joined(separator: ", ")) }
@@ -104,31 +107,43 @@ enum CalibrateCommand: Command {
     }
 
     /// `--draw-truths N`: the truths as scenario files in `--points-out`, and nothing else.
-    static func writeTruths(_ truths: [Scenario], _ context: CommandContext) throws(CommandFailure) -> Int32 {
-        guard let directory = context.value(pointsOut) else { throw context.error("'--draw-truths' writes into --points-out DIR; give it.") }
-        let files = truths.enumerated().map { index, scenario in
-            ("truth-" + (index < 9 ? "0" : "") + String(index + 1) + ".json", JSONWriter.write(scenario.jsonValue) + "\n")
-        }
-        try writeFiles(files, into: directory)
-        printOutput("wrote \(Grouped.count(files.count, "synthetic truth")) into \(directory)")
+    static func writeTruths(_ truths: [Scenario], _ context: CommandContext, inputs: [String]) throws(CommandFailure) -> Int32 {
+        guard context.value(pointsOut) != nil else { throw context.error("'--draw-truths' writes into --points-out DIR; give it.") }
+        let files = truths.enumerated().map { index, scenario in (truthFile(index), JSONWriter.write(scenario.jsonValue) + "\n") }
+        try ScenarioInput.write(try pointTargets(files, context, inputs: inputs).map { (target: Optional($0.target), text: $0.text) })
+        printOutput("wrote \(Grouped.count(files.count, "synthetic truth")) into \(context.value(pointsOut)!)")
         return ExitCode.success
     }
 
-    /// `--points-out DIR`: the region's chosen points as scenario files (exit 73 when the
-    /// directory cannot be made or written).
-    static func writePoints(_ result: CalibrationResult, _ context: CommandContext) throws(CommandFailure) {
+    /// The name of the `index`-th synthetic truth (from 0): `truth-01.json`.
+    static func truthFile(_ index: Int) -> String { "truth-" + (index < 9 ? "0" : "") + String(index + 1) + ".json" }
+
+    /// `--points-out DIR`, checked before any work (exit 73 naming the path and why): a
+    /// directory, or a path where one can be made; when it exists, each file it may receive
+    /// (`files`) is checked too, with `--out`, `--json` and `--html`. Before this check a
+    /// regular file there failed only after the whole calibration, with `--out` replaced.
+    static func checkPointsOut(_ context: CommandContext, files: [String], inputs: [String]) throws(CommandFailure) {
         guard let directory = context.value(pointsOut) else { return }
-        try writeFiles(result.pointFiles, into: directory)
+        guard !directory.isEmpty else { throw context.invalid(directory, for: pointsOut, because: "an empty path") }
+        let others = [out, DecisionOutputs.json, DecisionOutputs.html].compactMap { context.value($0) }.filter { $0 != OutputFiles.stdoutPath }
+        do {
+            try OutputFiles.checkDirectory(directory, files: files, outputs: others, inputs: inputs)
+        } catch {
+            printError("Error: \(error)")
+            throw .exit(ExitCode.cannotCreate)
+        }
     }
 
-    static func writeFiles(_ files: [(name: String, text: String)], into directory: String) throws(CommandFailure) {
+    /// `files` as targets in `--points-out` (made now, when it did not exist), to be written
+    /// with the other outputs in one all-or-nothing write; none without `--points-out`.
+    static func pointTargets(_ files: [(name: String, text: String)], _ context: CommandContext,
+                             inputs: [String]) throws(CommandFailure) -> [(target: OutputFiles.Target, text: String)] {
+        guard let directory = context.value(pointsOut) else { return [] }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for file in files {
-                try OutputFiles.write(file.text, to: (directory as NSString).appendingPathComponent(file.name))
-            }
+            let targets = try OutputFiles.directoryTargets(directory, files: files.map(\.name), inputs: inputs)
+            return zip(targets, files).map { ($0, $1.text) }
         } catch {
-            printError("Error: \(directory): \(error)")
+            printError("Error: \(error)")
             throw .exit(ExitCode.cannotCreate)
         }
     }

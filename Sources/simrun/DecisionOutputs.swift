@@ -21,12 +21,16 @@ struct DecisionOutputs {
         targets = try context.outputs([out, json, Self.html] + extra, inputs: inputs)
     }
 
-    /// Writes what was asked for: the CSV, the JSON, the page, then `extra`'s texts in order.
-    /// Only what was asked for is rendered (a shard's part renders none of the first three).
-    func write(_ report: some DecisionReport, extra: [String] = [], context: CommandContext) throws(CommandFailure) {
+    /// Writes what was asked for: the CSV, the JSON, the page, then `extra`'s texts in order,
+    /// then `files` (a directory's files, as `calibrate --points-out` writes), all in one
+    /// all-or-nothing write. Only what was asked for is rendered (a shard's part renders none
+    /// of the first three).
+    func write(_ report: some DecisionReport, extra: [String] = [], files: [(target: OutputFiles.Target, text: String)] = [],
+               context: CommandContext) throws(CommandFailure) {
         let renderers: [() -> String] = [{ report.csv }, { JSONWriter.records(report.json) + "\n" },
                                          { DecisionPage.render(report, command: context.commandLine) }] + extra.map { text in { text } }
-        try ScenarioInput.write(zip(targets, renderers).compactMap { target, render in target.map { ($0, render()) } })
+        try ScenarioInput.write(zip(targets, renderers).compactMap { target, render in target.map { ($0, render()) } }
+                                + files.map { (target: Optional($0.target), text: $0.text) })
     }
 }
 

@@ -48,3 +48,44 @@ struct HostileObservationsTests {
         #expect(figure.dataText.hasPrefix("1 in "))
     }
 }
+
+@Suite("Hostile input: calibrate --points-out")
+struct HostilePointsOutTests {
+    static let guesses = ["--params", CalibrateCommandTests.guesses, "--runs", "500", "--candidates", "4", "--waves", "1", "--quiet"]
+
+    @Test("a regular file as --points-out exits 73 before any work, naming it, and --out keeps its old bytes")
+    func regularFile() throws {
+        let folder = try TemporaryFolder()
+        let observed = CalibrateCommandTests.write(CalibrateCommandTests.observed, in: folder)
+        let file = folder.path("afile").path, csv = folder.path("out.csv").path, json = folder.path("out.json").path
+        try "keep\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "old\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        let transcript = expectSimrun(["calibrate", "--observed", observed, "--out", csv, "--json", json, "--points-out", file] + Self.guesses,
+                                      exits: 73)
+        #expect(transcript.errorOutput.contains("cannot write \(file): a regular file, not a directory"), "\(transcript.errorOutput)")
+        #expect(!transcript.errorOutput.contains("NSCocoaErrorDomain"))
+        #expect(try String(contentsOfFile: csv, encoding: .utf8) == "old\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep\n")
+        #expect(!FileManager.default.fileExists(atPath: json))
+    }
+
+    @Test("a point file that cannot be replaced (a directory named point-01.json) is refused before any work too")
+    func pointFileInTheWay() throws {
+        let folder = try TemporaryFolder()
+        let observed = CalibrateCommandTests.write(CalibrateCommandTests.observed, in: folder)
+        let directory = folder.path("points").path, csv = folder.path("out.csv").path
+        try FileManager.default.createDirectory(atPath: directory + "/point-01.json", withIntermediateDirectories: true)
+        let transcript = expectSimrun(["calibrate", "--observed", observed, "--out", csv, "--points-out", directory] + Self.guesses, exits: 73)
+        #expect(transcript.errorOutput.contains("\(directory)/point-01.json: a directory, not a regular file"), "\(transcript.errorOutput)")
+        #expect(!FileManager.default.fileExists(atPath: csv))
+    }
+
+    @Test("a --points-out that does not exist yet is made, parents and all, and the points are written with --out")
+    func madeWhenMissing() throws {
+        let folder = try TemporaryFolder()
+        let observed = CalibrateCommandTests.write(CalibrateCommandTests.observed, in: folder)
+        let directory = folder.path("new/points").path, csv = folder.path("out.csv").path
+        expectSimrun(["calibrate", "--observed", observed, "--out", csv, "--points-out", directory] + Self.guesses, exits: 0)
+        #expect(FileManager.default.fileExists(atPath: directory + "/point-01.json") && FileManager.default.fileExists(atPath: csv))
+    }
+}

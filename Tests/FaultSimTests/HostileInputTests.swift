@@ -89,3 +89,84 @@ struct HostilePointsOutTests {
         #expect(FileManager.default.fileExists(atPath: directory + "/point-01.json") && FileManager.default.fileExists(atPath: csv))
     }
 }
+
+@Suite("Hostile input: weighted parts")
+struct HostileWeightedPartTests {
+    /// Two weighted shards of one 400-run job, in a fresh folder.
+    static func shards() throws -> (folder: TemporaryFolder, a: String, b: String) {
+        let folder = try TemporaryFolder()
+        let bias = packageRoot + "/scenarios/bias/default-recommended.json"
+        let job = ["run", "--designs", "faultsim-recommended,naive", "--runs", "400", "--importance", "--bias", bias, "--quiet"]
+        let a = folder.path("a.json").path, b = folder.path("b.json").path
+        expectSimrun(job + ["--shard", "1/2", "--partial-out", a], exits: 0)
+        expectSimrun(job + ["--shard", "2/2", "--partial-out", b], exits: 0)
+        return (folder, a, b)
+    }
+
+    /// `text` with its first design's `weights` sum replaced by `hex`; with `reseal`, its
+    /// `partHash` computed again, as if whoever edited the sum also knew the recipe.
+    static func edited(_ text: String, weights hex: String, reseal: Bool) throws -> String {
+        let pattern = #/"weights": "([0-9a-f]{64})"/#
+        let match = try #require(text.firstMatch(of: pattern))
+        var changed = text.replacingCharacters(in: match.range, with: "\"weights\": \"\(hex)\"")
+        guard reseal else { return changed }
+        let old = try #require(changed.firstMatch(of: #/"partHash": "([0-9a-f]{64})"/#))
+        let hash = WeightedPart.sealHash(try JSONParser.parse(changed))
+        changed.replaceSubrange(old.range, with: "\"partHash\": \"\(hash)\"")
+        return changed
+    }
+
+    @Test("a part round-trips through its hash; one hex digit changed, or 64 f's, is refused naming the file (exit 65), nothing written")
+    func editedSumRefused() throws {
+        let (folder, a, b) = try Self.shards()
+        let out = folder.path("merged.csv").path
+        expectSimrun(["merge", b, a, "--out", out], exits: 0)
+        try FileManager.default.removeItem(atPath: out)
+        let text = try String(contentsOfFile: a, encoding: .utf8)
+        let original = try #require(text.firstMatch(of: #/"weights": "([0-9a-f]{64})"/#)).1
+        // One digit of the top non-zero limb: the silently wrong figure of issue 55.
+        var digits = Array(original)
+        let first = try #require(digits.firstIndex { $0 != "0" })
+        digits[first] = digits[first] == "1" ? "2" : "1"
+        for hex in [String(digits), String(repeating: "f", count: 64)] {
+            let path = folder.path("edited.json").path
+            try Self.edited(text, weights: hex, reseal: false).write(toFile: path, atomically: true, encoding: .utf8)
+            let transcript = expectSimrun(["merge", path, b, "--out", out], exits: 65)
+            #expect(transcript.errorOutput.contains("\(path): key 'partHash'"), "\(transcript.errorOutput)")
+            #expect(transcript.errorOutput.contains("does not match the part's content"))
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+
+    @Test("a sum past what the part's runs can add is an error, not an overflow trap, even under a matching hash")
+    func overflowingSumRefused() throws {
+        let (folder, a, b) = try Self.shards()
+        let path = folder.path("huge.json").path, out = folder.path("merged.csv").path
+        try Self.edited(try String(contentsOfFile: a, encoding: .utf8), weights: String(repeating: "f", count: 64), reseal: true)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let transcript = expectSimrun(["merge", path, b, "--out", out], exits: 65)
+        #expect(transcript.errorOutput.contains("\(path): key 'sums[0].weights'"), "\(transcript.errorOutput)")
+        #expect(transcript.errorOutput.contains("more than 200 runs of at most 64 intents can add"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // The bound itself: count · 2^74, exactly at the top limb.
+        var sum = ExactSum()
+        sum.add(ExactSum.largestAddend)
+        #expect(sum.isBelow(addends: 1) && !sum.isBelow(addends: 0))
+        sum.add(ExactSum.largestAddend)
+        #expect(!sum.isBelow(addends: 1) && sum.isBelow(addends: 2))
+    }
+
+    @Test("a part of format 2 (before partHash) is refused with a message that says why and what to do")
+    func formatTwoRefused() throws {
+        let (folder, a, b) = try Self.shards()
+        let text = try String(contentsOfFile: a, encoding: .utf8)
+        let old = try #require(text.firstMatch(of: #/\n  "partHash": "[0-9a-f]{64}",/#))
+        let path = folder.path("old.json").path
+        try text.replacingCharacters(in: old.range, with: "").replacingOccurrences(of: #""formatVersion": 3"#, with: #""formatVersion": 2"#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let transcript = expectSimrun(["merge", path, b, "--out", folder.path("merged.csv").path], exits: 65)
+        #expect(transcript.errorOutput.contains("\(path): key 'formatVersion': value 2: a weighted part written before parts carried partHash"),
+                "\(transcript.errorOutput)")
+        #expect(transcript.errorOutput.contains("run its shard again"))
+    }
+}

@@ -69,6 +69,16 @@ public struct ExactSum: Sendable, Equatable, Hashable {
         return (withCarry, first || second)
     }
 
+    /// Whether this could be the sum of `count` addends, each below 2^74: it is below
+    /// count · 2^74 (in units of 2^-128, count · 2^202: exactly when the top limb is below
+    /// count · 2^10). A part file's sums are checked so before any is added, so an edited file
+    /// is an error rather than an overflow trap in `add` (`WeightedPart.Bounds`).
+    public func isBelow(addends count: UInt64) -> Bool {
+        // From 2^54 addends on, count · 2^10 exceeds every 64-bit limb: any sum is below.
+        guard count < 1 << 54 else { return true }
+        return count == 0 ? self == ExactSum() : limb3 < count << 10
+    }
+
     /// Adds another sum (of other runs): integer addition, so merging in any order gives the
     /// same limbs.
     public mutating func add(_ other: ExactSum) { add((other.limb0, other.limb1, other.limb2, other.limb3)) }

@@ -8,7 +8,8 @@ import Policies
 /// its text is part of the job's digest.
 public struct WeightedPart: Sendable, Equatable {
     public static let format = "faultsim-weighted-partial"
-    public static let formatVersion = 2
+    /// 3: a part carries `partHash`, the digest of its own content, checked when it is read.
+    public static let formatVersion = 3
 
     public var tool: String
     public var model: String

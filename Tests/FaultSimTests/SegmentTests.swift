@@ -110,6 +110,8 @@ struct SegmentTests {
                    messagePart: "non-empty name"),
         BadSegment(name: "the base segment's name", segments: #"[{"name": "rest", "share": 0.1}]"#, keyPath: "segments[0].name",
                    value: "\"rest\"", messagePart: "names the users no segment claims"),
+        BadSegment(name: "the name of every user's row", segments: #"[{"name": "all", "share": 0.1}]"#, keyPath: "segments[0].name",
+                   value: "\"all\"", messagePart: "names the row of every user in --by-segment outputs"),
         BadSegment(name: "no name", segments: #"[{"share": 0.1}]"#, keyPath: "segments[0].name", value: "", messagePart: "needs a \"name\""),
         BadSegment(name: "no share", segments: #"[{"name": "a"}]"#, keyPath: "segments[0].share", value: "", messagePart: "needs a \"share\""),
         BadSegment(name: "runs per segment", segments: #"[{"name": "a", "share": 0.1, "set": {"runs": 5}}]"#,

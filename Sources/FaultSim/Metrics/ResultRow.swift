@@ -11,7 +11,7 @@ public struct ResultRow: Sendable {
     public let segment: String?
 
     /// How a split output names the row of all the runs, the segments' mixture.
-    public static let allSegments = "all"
+    public static let allSegments = Scenario.allSegmentsName
 
     public init(scenario: Scenario, design: String, tally: DesignTally, segment: String? = nil) {
         self.init(scenario: scenario.label, platform: scenario.platform.name, design: design, seed: scenario.seed, tally: tally,

@@ -43,6 +43,11 @@ extension ScenarioLoader {
         guard name != Scenario.baseSegmentName else {
             throw reader.fail("name", value, "'\(Scenario.baseSegmentName)' names the users no segment claims; choose another name")
         }
+        // `--by-segment` outputs name the row of every run "all": a segment of that name would
+        // give two rows no reader could tell apart.
+        guard name != Scenario.allSegmentsName else {
+            throw reader.fail("name", value, "'\(Scenario.allSegmentsName)' names the row of every user in --by-segment outputs; choose another name")
+        }
         if let first = taken.firstIndex(of: name) {
             throw reader.fail("name", value, "named twice (also segments[\(first)].name); name each segment once")
         }

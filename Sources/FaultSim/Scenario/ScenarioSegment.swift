@@ -46,6 +46,11 @@ extension Scenario {
     /// The name of the users no segment claims.
     public static let baseSegmentName = "rest"
 
+    /// The name `--by-segment` outputs give the row of every user (`ResultRow.allSegments`),
+    /// which no segment may take either. Defined here, where segments are read, because
+    /// Scenario/ may not name Metrics/ (docs/architecture.md).
+    public static let allSegmentsName = "all"
+
     /// Shares that add up to 1 within this count as 1 (decimal shares are not exact in binary):
     /// the base segment is then empty.
     static let shareTolerance = 1e-9

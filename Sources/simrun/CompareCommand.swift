@@ -149,13 +149,16 @@ enum CompareCommand: Command {
     }
 
     /// The CSV's rows of one comparison; with `segment` (`--by-segment`), a `segment` column
-    /// after `design_b` says whose runs they count (`all`, or a segment's name).
+    /// after `design_b` says whose runs they count (`all`, or a segment's name). Every record
+    /// goes through `CSV.record`: the scenario's label carries `--set` text, whose commas and
+    /// quotes would otherwise split one field into several.
     static func csv(_ lines: [Line], scenario: Scenario, a: String, b: String, intents: Int64, segment: String? = nil,
                     header: Bool = true) -> String {
-        let label = segment.map { [CSV.field($0)] } ?? []
+        let label = segment.map { [$0] } ?? []
         var text = header
-            ? "scenario,platform,design_a,design_b,\(segment == nil ? "" : "segment,")outcome,intents,count_a,count_b,only_a,only_b,both,"
-                + "difference_pts,ci_low_pts,ci_high_pts,log_p_exact,p_exact\n" : ""
+            ? CSV.record(["scenario", "platform", "design_a", "design_b"] + (segment == nil ? [] : ["segment"])
+                + ["outcome", "intents", "count_a", "count_b", "only_a", "only_b", "both", "difference_pts", "ci_low_pts", "ci_high_pts",
+                   "log_p_exact", "p_exact"]) : ""
         for line in lines {
             let d = line.difference
             let names: [String] = [scenario.label, scenario.platform.name, a, b] + label
@@ -163,7 +166,7 @@ enum CompareCommand: Command {
                                     String(line.counts.onlyA), String(line.counts.onlyB), String(line.counts.both)]
             let figures: [String] = [signed(d.points, places: 6), signed(d.low, places: 6), signed(d.high, places: 6),
                                      signed(line.logP, places: 6), PValue.text(logP: line.logP)]
-            text += (names + counts + figures).joined(separator: ",") + "\n"
+            text += CSV.record(names + counts + figures)
         }
         return text
     }

@@ -170,3 +170,18 @@ struct HostileWeightedPartTests {
         #expect(transcript.errorOutput.contains("run its shard again"))
     }
 }
+
+@Suite("Hostile input: compare's CSV")
+struct HostileCompareCSVTests {
+    @Test("compare --out quotes a --set text holding commas and quotes: every row has the header's columns")
+    func csvQuoted() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.path("c.csv").path
+        let custom = #"customDesigns=[{"name": "x", "from": "naive", "retrySchedule": {"kind": "tries", "count": 3, "spacing": "5s"}}]"#
+        expectSimrun(["compare", "--designs", "naive,faultsim-recommended", "--runs", "20", "--set", custom, "--out", out, "--quiet"], exits: 0)
+        let records = CSV.records(try String(contentsOfFile: out, encoding: .utf8))
+        #expect(records.count == 1 + Outcome.paired.count)
+        #expect(records.allSatisfy { $0.count == records[0].count } && records[0].count == 16, "\(records.map(\.count))")
+        #expect(records[1][0] == "default --set '\(custom)'" && records[1][2] == "naive")
+    }
+}

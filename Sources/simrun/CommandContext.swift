@@ -153,6 +153,7 @@ struct CommandContext {
     /// `+server` variants (`Scenario.design(named:)`).
     func design(_ name: String, in scenario: Scenario, option: OptionSpec) throws(CommandFailure) -> Design {
         if let design = scenario.design(named: name) { return design }
+        if let refusal = scenario.serverVariantRefusal(name) { throw invalid(name, for: option, because: refusal) }
         var reason = "unknown design '\(name)'"
         if let hint = Suggestion.nearest(to: name, in: scenario.availableDesigns.map(\.name)) { reason += "; did you mean '\(hint)'?" }
         throw invalid(name, for: option, because: reason)
@@ -201,6 +202,7 @@ struct CommandContext {
         var seen: Set<String> = []
         for name in names {
             guard available.contains(name) else {
+                if let refusal = scenario.serverVariantRefusal(name) { throw invalid(text, for: option, because: refusal) }
                 var reason = "unknown design '\(name)'"
                 if let hint = Suggestion.nearest(to: name, in: available) { reason += "; did you mean '\(hint)'?" }
                 throw invalid(text, for: option, because: reason)

@@ -185,3 +185,24 @@ struct HostileCompareCSVTests {
         #expect(records[1][0] == "default --set '\(custom)'" && records[1][2] == "naive")
     }
 }
+
+@Suite("Hostile input: '+server' names")
+struct HostileDesignNameTests {
+
+    @Test("a '+server' name of a design that already has full server recovery says so (exit 64 on the command line, 65 in a file)")
+    func serverVariantOfAFullyRecoveringDesign() {
+        let reason = "'faultsim-recommended' already has full server recovery, so it has no '+server' variant"
+        for arguments in [["compare", "--designs", "faultsim-recommended+server,naive"],
+                          ["run", "--designs", "naive,faultsim-recommended+server"]] {
+            let transcript = expectSimrun(arguments + ["--runs", "10", "--quiet"], exits: 64)
+            #expect(transcript.errorOutput.contains(reason), "\(transcript.errorOutput)")
+            #expect(!transcript.errorOutput.contains("unknown design"))
+        }
+        let file = expectSimrun(["run", "--set", #"designs=["faultsim-recommended+server"]"#, "--runs", "10", "--quiet"], exits: 65)
+        #expect(file.errorOutput.contains("key 'designs[0]'") && file.errorOutput.contains(reason), "\(file.errorOutput)")
+        // A design without it still gets its variant; a typo is still an unknown design.
+        expectSimrun(["run", "--designs", "naive+server", "--runs", "10", "--quiet"], exits: 0)
+        #expect(expectSimrun(["compare", "--designs", "faultsim-recomended+server,naive", "--runs", "10"], exits: 64)
+            .errorOutput.contains("unknown design"))
+    }
+}

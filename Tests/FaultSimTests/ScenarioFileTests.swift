@@ -235,7 +235,7 @@ struct ScenarioFileTests {
             _ = try ScenarioLoader.parse(#"{"designs": ["faultsim-recommended+server"]}"#, file: "x.json", name: "x")
             Issue.record("a variant of a design with full server recovery was accepted")
         } catch {
-            #expect(error.keyPath == "designs[0]" && error.message.contains("unknown design"), "\(error)")
+            #expect(error.keyPath == "designs[0]" && error.message.contains("already has full server recovery"), "\(error)")
         }
     }
 

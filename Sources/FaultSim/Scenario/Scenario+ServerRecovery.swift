@@ -40,6 +40,18 @@ extension Scenario {
         return base.withFullServerRecovery
     }
 
+    /// Why `name`, which `design(named:)` does not resolve, names no design when it is not a
+    /// typo: `<design>+server` of an available design that already has full server recovery,
+    /// whose variant would be the design itself under a second name. Saying so beats "unknown
+    /// design" with a hint at some other name. nil for any other name.
+    public func serverVariantRefusal(_ name: String) -> String? {
+        guard name.hasSuffix(Design.serverRecoverySuffix) else { return nil }
+        let baseName = String(name.dropLast(Design.serverRecoverySuffix.count))
+        guard let base = availableDesigns.first(where: { $0.name == baseName }), base.serverRecovery == base.fullServerRecovery
+        else { return nil }
+        return "'\(baseName)' already has full server recovery, so it has no '\(Design.serverRecoverySuffix)' variant; name it '\(baseName)'"
+    }
+
     /// Each of `names` that no available design has but `design(named:)` resolves (a `+server`
     /// variant) joins the custom designs, so that the names can be selected; any other name is
     /// left for the caller to refuse. The one place both the command line's `--designs` and a

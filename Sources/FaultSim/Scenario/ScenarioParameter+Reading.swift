@@ -28,8 +28,10 @@ extension ScenarioParameter {
             if !knownDesigns.isEmpty {
                 scenario.addServerVariants(named: scenario[keyPath: path].filter { !knownDesigns.contains($0) })
             }
-            try Self.checkDesigns(scenario[keyPath: path], known: knownDesigns + scenario.customDesigns.map(\.name),
-                                  key: key, reader)
+            let resolved = scenario
+            try Self.checkDesigns(scenario[keyPath: path], known: knownDesigns + scenario.customDesigns.map(\.name), key: key, reader) { name in
+                knownDesigns.isEmpty ? nil : resolved.serverVariantRefusal(name)
+            }
         case .customDesigns(let path):
             if let value = reader.value(key) { scenario[keyPath: path] = try DesignReader.read(value, file: reader.file) }
         case .designName(let path):
@@ -53,11 +55,14 @@ extension ScenarioParameter {
         }
     }
 
-    /// Every name is a known design, and none is named twice.
-    static func checkDesigns(_ designs: [String], known: [String], key: String, _ reader: ObjectReader) throws(ScenarioError) {
+    /// Every name is a known design, and none is named twice. `refusal` says why a name that
+    /// is no design is refused when it is not a typo (`Scenario.serverVariantRefusal`).
+    static func checkDesigns(_ designs: [String], known: [String], key: String, _ reader: ObjectReader,
+                             refusal: (String) -> String?) throws(ScenarioError) {
         for (index, design) in designs.enumerated() {
             let keyPath = reader.keyPath("\(key)[\(index)]")
             guard known.contains(design) else {
+                if let refusal = refusal(design) { throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"", message: refusal) }
                 var message = "unknown design; `simrun designs` lists them"
                 if let hint = Suggestion.nearest(to: design, in: known) { message += "; did you mean '\(hint)'?" }
                 throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"", message: message)

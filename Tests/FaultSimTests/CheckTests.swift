@@ -72,11 +72,11 @@ struct CheckTests {
         scenario.device.belowIOS15Probability = 0
         let exploration = Self.explore(.naive, k: 4, scenario: scenario)
         // With at most 4 faults almost every schedule of this short flow is run: the mass left
-        // out is the chance of 5 or more faults in one run (1.8e-05, with the refund request a
-        // choice point of every lost intent and a finish of a finished transaction one of its own).
+        // out is the chance of 5 or more faults in one run (under 3e-05 since issue 53, with a
+        // finish of a finished transaction a choice point of its own).
         #expect(exploration.exploredMass <= 1 + 1e-9)
         #expect(exploration.exploredMass > 1 - 3e-5)
-        #expect(exploration.schedulesByFaults == [2, 62, 866, 8_110, 61_434])
+        #expect(exploration.schedulesByFaults == [2, 62, 856, 7_894, 59_544])
         #expect(exploration.lostLowerBound <= exploration.lostUpperBound)
     }
 
@@ -123,8 +123,9 @@ struct CheckTests {
         #expect(interval.high >= exploration.lostLowerBound && interval.low <= exploration.lostUpperBound,
                 "\(design.name): Monte Carlo \(interval) against [\(exploration.lostLowerBound), \(exploration.lostUpperBound)]")
         // 0.2 points before issue 30; its choice points (a finish that never completes, a user who
-        // never returns after a leave) widen seed000-v1.0's at K = 2 to 0.28.
-        #expect(exploration.lostUpperBound - exploration.lostLowerBound < 0.003, "\(design.name): bounds within 0.3 points")
+        // never returns after a leave) widen seed000-v1.0's at K = 2 to 0.28, and issue 53's (a
+        // finish of a finished transaction, the legacy build's world below iOS 15) to 0.52.
+        #expect(exploration.lostUpperBound - exploration.lostLowerBound < 0.006, "\(design.name): bounds within 0.6 points")
     }
 
     /// scenarios/fixed-timings.json is the Monte Carlo counterpart of `--timings median` on the

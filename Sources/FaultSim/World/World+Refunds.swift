@@ -13,10 +13,14 @@ extension World {
     /// most once, to their buyer, are judged: a double charge or a mis-delivery is an outcome of
     /// its own, whatever the user asked of Apple.
     /// - Complexity: O(intents).
+    ///
+    /// A scripted run (`simrun check`) judges none: a refund changes no outcome the check judges
+    /// (a refunded lost order is still lost), and as a choice point at every lost intent it
+    /// would spend the fault budget on what the user did after the loss.
     @inline(__always)
     mutating func judgeRefunds() {
         let probability = scenario.user.refundRequestProbability
-        guard probability > 0 else { return }
+        guard probability > 0 && !kernel.faults.isScripted else { return }
         for index in 0..<ledger.intents.count {
             let intent = ledger.intents[index]
             guard intent.charges == 1 && intent.wrongDeliveries == 0 && intent.correctDeliveries <= 1 else { continue }

@@ -5,13 +5,15 @@ import Policies
 /// the first runs whose intents ended that way, each with the command that replays it.
 enum FindCommand: Command {
     static let design = CommonOptions.design.asRequired
-    static let outcome = OptionSpec(name: "--outcome", valueName: "outcome", help: "lost, misdelivered, duplicated or double_charged.", required: true)
+    static let outcome = OptionSpec(name: "--outcome", valueName: "outcome",
+                                    help: "Any outcome counted per intent: " + Outcome.paired.map(\.name).joined(separator: ", ") + ".",
+                                    required: true)
     static let cause = OptionSpec(name: "--cause", valueName: "c", help: "Only intents with this cause (see README, 'Why: root causes').")
     static let limit = OptionSpec.integer("--limit", valueName: "k", help: "How many runs to list, 1 to 100,000.", default: 10)
     static let shortest = OptionSpec(name: "--shortest", valueName: nil, help: "Among the first <k> matches, print only the one with the fewest events.")
 
     static let spec = CommandSpec.readingScenario(
-        name: "find", abstract: "Find runs whose intents ended lost, mis-delivered, duplicated or double-charged, with their causes.",
+        name: "find", abstract: "Find runs whose intents ended a given way (lost, not charged, refunded, ...), with their causes.",
         summary: "List runs that ended that way, with the command replaying each.",
         options: [design, outcome, cause, limit, shortest, CommonOptions.runs, CommonOptions.seed, bias, CommonOptions.set])
 
@@ -21,10 +23,13 @@ enum FindCommand: Command {
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let designName = try context.required(design)
-        let searchable = IntentVerdict.Outcome.allCases.filter { $0 != .delivered && $0 != .notCharged }
+        // Every outcome the outcome table counts per intent (`Outcome.paired`): a bit per intent
+        // in each run's masks, so the parts (lost sales, refunds) are found as the wholes are.
         let outcomeText = try context.required(outcome)
-        guard let wanted = searchable.first(where: { $0.rawValue == outcomeText }) else {
-            throw spec.invalid(outcomeText, for: outcome, because: "expected one of: \(searchable.map(\.rawValue).joined(separator: ", "))")
+        guard let wanted = Outcome.paired.first(where: { $0.name == outcomeText }) else {
+            var reason = "expected one of: \(Outcome.paired.map(\.name).joined(separator: ", "))"
+            if let hint = Suggestion.nearest(to: outcomeText, in: Outcome.paired.map(\.name)) { reason += "; did you mean '\(hint)'?" }
+            throw spec.invalid(outcomeText, for: outcome, because: reason)
         }
         var wantedCause: Cause?
         if let text = context.value(cause) {
@@ -49,15 +54,16 @@ enum FindCommand: Command {
         var run: UInt64 = 0
         while run < UInt64(scenario.runs) && matches.count < count {
             world.run(run)
+            let mask = world.outcomeMasks[wanted]
             for (intent, verdict) in world.lastRunVerdicts.enumerated()
-            where verdict.outcome == wanted && (wantedCause == nil || verdict.cause == wantedCause) {
+            where mask & (1 << UInt64(intent)) != 0 && (wantedCause == nil || verdict.cause == wantedCause) {
                 matches.append((run, intent, verdict.cause, world.lastRunEvents, world.lastRunSegment, world.lastRunImportance?.weight))
                 break
             }
             run += 1
         }
         if matches.isEmpty {
-            printOutput("no \(wanted.rawValue) intent\(wantedCause.map { " with cause \($0.name)" } ?? "") in runs 0..<\(run) of \(chosen.name)")
+            printOutput("no \(wanted.name) intent\(wantedCause.map { " with cause \($0.name)" } ?? "") in runs 0..<\(run) of \(chosen.name)")
             return ExitCode.success
         }
         if context.given(shortest) {
@@ -67,7 +73,7 @@ enum FindCommand: Command {
             // The user's segment only when the scenario has segments: other output stays as it was.
             let segment = scenario.segments.isEmpty ? "" : "  segment \(scenario.segmentNames[match.segment])"
             let weight = match.weight.map { "  weight \(Scientific.format($0))" } ?? ""
-            printOutput("run \(match.run)  intent \(match.intent)  \(wanted.rawValue)  \(match.cause.name)  \(match.events) events\(segment)\(weight)")
+            printOutput("run \(match.run)  intent \(match.intent)  \(wanted.name)  \(match.cause.name)  \(match.events) events\(segment)\(weight)")
             printOutput("  " + ReplayCommand.trace(path: source.replayPath, design: chosen.name, run: match.run,
                                                           seed: scenario.seed, overrides: context.overrides)
                 + (biasPath.map { " --bias " + ShellWord.quoted($0) } ?? ""))

@@ -1,3 +1,5 @@
+import Policies
+
 /// A scenario as scenario-file JSON, every key written: the loader's inverse, so a generated
 /// scenario (a swarm test case, for example) can be saved and replayed with `simrun run`.
 /// Custom designs are not written; name presets only. Keys come from the parameter table, in
@@ -15,6 +17,18 @@ extension Scenario {
         }
         // Only when there are some: a scenario without segments writes the bytes it always did.
         if !segments.isEmpty { fields.append(("segments", .array(segments.map(\.jsonValue)), 0)) }
+        return .object(fields)
+    }
+
+    /// `jsonValue` as a file that stands alone: the custom designs written as whole
+    /// `customDesigns` entries (every axis, so the `from` preset decides nothing), before
+    /// `designs`, so a file that names them (`designs`, `legacyBuild`) reads back. What
+    /// `calibrate --points-out` writes.
+    public var selfContainedJSONValue: JSONValue {
+        guard !customDesigns.isEmpty, case .object(var fields) = jsonValue else { return jsonValue }
+        let entries = customDesigns.map { $0.customDesignJSON(name: $0.name, from: Design.naive.name) }
+        let at = fields.firstIndex { $0.key == "designs" } ?? fields.endIndex
+        fields.insert((key: "customDesigns", value: .array(entries), line: 0), at: at)
         return .object(fields)
     }
 }

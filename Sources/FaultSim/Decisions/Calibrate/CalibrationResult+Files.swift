@@ -36,10 +36,11 @@ extension CalibrationResult {
     public static func pointFile(_ rank: Int) -> String { "point-" + (rank < 9 ? "0" : "") + String(rank + 1) + ".json" }
 
     /// The chosen region points as scenario files, best-fitting first: the scenario with each
-    /// calibrated guess at the point's value (a file that reproduces the point exactly).
+    /// calibrated guess at the point's value and the custom designs it names (a file that
+    /// reproduces the point exactly and runs on its own).
     public var pointFiles: [(name: String, text: String)] {
         chosenPoints.enumerated().map { rank, index in
-            (Self.pointFile(rank), JSONWriter.write(plan.scenario(at: region[index].t).jsonValue) + "\n")
+            (Self.pointFile(rank), JSONWriter.write(plan.scenario(at: region[index].t).selfContainedJSONValue) + "\n")
         }
     }
 

@@ -26,11 +26,13 @@ public enum IOSBand: String, Sendable, CaseIterable {
 
     /// The bands `design` tells apart in `scenario`, each with its probability: below 15 when
     /// those users run another world (`Scenario.belowIOS15Share(of:)`), 15.x only when the design
-    /// reads `AppTransaction` (the `appTransactionId` link), the rest 16 and later.
+    /// reads what iOS 15 lacks (`AppTransaction` for the `appTransactionId` link, or
+    /// `PurchaseIntent`), the rest 16 and later.
     static func bands(of design: Design, in scenario: Scenario) -> [(band: IOSBand, weight: Double)] {
         let below = min(1, scenario.belowIOS15Share(of: design))
-        let readsAppTransaction = design.storeKitAPI == .sk2 && design.serverRecovery.contains(.appTransactionIdMapping)
-        let fifteen = readsAppTransaction ? min(1 - below, scenario.device.iOS15Probability) : 0
+        let readsIOS16 = design.storeKitAPI == .sk2
+            && (design.serverRecovery.contains(.appTransactionIdMapping) || design.completesPurchaseIntents)
+        let fifteen = readsIOS16 ? min(1 - below, scenario.device.iOS15Probability) : 0
         let bands: [(band: IOSBand, weight: Double)] = [(.from16, 1 - below - fifteen), (.below15, below), (.iOS15, fifteen)]
         return bands.filter { $0.weight > 0 }
     }

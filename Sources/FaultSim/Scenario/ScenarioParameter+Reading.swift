@@ -43,16 +43,18 @@ extension ScenarioParameter {
     /// `name` is a StoreKit 1 design the scenario knows: a build that reaches iOS 14 cannot use
     /// StoreKit 2.
     static func checkStoreKit1Design(_ name: String, in scenario: Scenario, key: String, _ reader: ObjectReader) throws(ScenarioError) {
-        let known = scenario.availableDesigns.map(\.name)
         guard let design = scenario.availableDesigns.first(where: { $0.name == name }) else {
-            var message = "unknown design; `simrun designs` lists them"
-            if let hint = Suggestion.nearest(to: name, in: known) { message += "; did you mean '\(hint)'?" }
-            throw reader.fail(key, .string(name), message)
+            throw reader.fail(key, .string(name), unknownDesign(name, known: scenario.availableDesigns.map(\.name)))
         }
         guard design.storeKitAPI == .sk1 else {
             throw reader.fail(key, .string(name), "a StoreKit 2 design; the build users below iOS 15 run must be StoreKit 1 "
                 + "(StoreKit 2 needs iOS 15)")
         }
+    }
+
+    /// The message for a name no design has, with the nearest name when one is close.
+    static func unknownDesign(_ name: String, known: [String]) -> String {
+        "unknown design; `simrun designs` lists them" + (Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? "")
     }
 
     /// Every name is a known design, and none is named twice. `refusal` says why a name that
@@ -62,10 +64,8 @@ extension ScenarioParameter {
         for (index, design) in designs.enumerated() {
             let keyPath = reader.keyPath("\(key)[\(index)]")
             guard known.contains(design) else {
-                if let refusal = refusal(design) { throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"", message: refusal) }
-                var message = "unknown design; `simrun designs` lists them"
-                if let hint = Suggestion.nearest(to: design, in: known) { message += "; did you mean '\(hint)'?" }
-                throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"", message: message)
+                throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"",
+                                    message: refusal(design) ?? unknownDesign(design, known: known))
             }
             if let first = designs[..<index].firstIndex(of: design) {
                 throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"",

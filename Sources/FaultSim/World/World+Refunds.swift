@@ -12,11 +12,11 @@ extension World {
     /// Marks every refunded intent in the ledger. Only intents charged once and delivered at
     /// most once, to their buyer, are judged: a double charge or a mis-delivery is an outcome of
     /// its own, whatever the user asked of Apple.
-    /// - Complexity: O(intents).
     ///
     /// A scripted run (`simrun check`) judges none: a refund changes no outcome the check judges
     /// (a refunded lost order is still lost), and as a choice point at every lost intent it
     /// would spend the fault budget on what the user did after the loss.
+    /// - Complexity: O(intents).
     @inline(__always)
     mutating func judgeRefunds() {
         let probability = scenario.user.refundRequestProbability

@@ -64,9 +64,6 @@ extension Ledger {
         transactions[Int(transaction)].payloadIntact = payloadIntact
     }
 
-    /// Goods were granted for `transaction` to `uid`, item `item`, at `now`. `checkPayload`:
-    /// the client named the account, so a lost `applicationUsername` explains a wrong one.
-    @inline(__always)
     /// Apple refunded `intent`'s charge at `at` (`World.judgeRefunds`).
     mutating func recordRefund(_ intent: Int32, at time: SimTime, goodsRevoked: Bool) {
         invariant(intents[Int(intent)].charges == 1 && intents[Int(intent)].refundedAt < 0, "one refund of one charge")
@@ -74,6 +71,9 @@ extension Ledger {
         intents[Int(intent)].refundRevokedGoods = goodsRevoked
     }
 
+    /// Goods were granted for `transaction` to `uid`, item `item`, at `now`. `checkPayload`:
+    /// the client named the account, so a lost `applicationUsername` explains a wrong one.
+    @inline(__always)
     mutating func recordDelivery(_ transaction: Int32, uid: Int32, item: Int32, at now: SimTime, checkPayload: Bool) {
         let payloadLost = checkPayload && !transactions[Int(transaction)].payloadIntact
         transactions[Int(transaction)].deliveries += 1

@@ -92,10 +92,10 @@ struct User: Sendable {
     /// app's items, so the product's default item (the one the app grants when only the product
     /// is known).
     @inline(__always)
+    func outsideAppItem(_ intent: Int32) -> Int32 { ItemNumbering(catalog).defaultItem(of: plans[Int(intent)].product) }
+
     /// The uniform that made `intent` a purchase outside the app (its plan's deferred draw).
     func outsideAppUniform(_ intent: Int32) -> Double { plans[Int(intent)].outsideAppDraw.value }
-
-    func outsideAppItem(_ intent: Int32) -> Int32 { ItemNumbering(catalog).defaultItem(of: plans[Int(intent)].product) }
 
     /// How long the user waits behind the spinner for `intent`.
     @inline(__always)

@@ -195,6 +195,9 @@ struct CalibrateCommandTests {
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains("What the team's figures say about the guesses"))
         #expect(html.contains("paired with the current design seed000-v1.0"))
+        let first = html.components(separatedBy: "<h2>").dropFirst().first ?? ""
+        #expect(first.hasPrefix("Your answer</h2>") && first.contains("answer for seed000-v1.0, your design, given your figures"),
+                "the calibrated answer leads the page")
         #expect(!html.contains("<script"))
     }
 
@@ -218,7 +221,7 @@ struct CalibrateCommandTests {
                               in: folder)
         let transcript = expectSimrun(["calibrate", "--observed", path, "--params", Self.guesses, "--runs", "1000", "--candidates", "8",
                                        "--waves", "1", "--quiet"], exits: 0)
-        #expect(transcript.output.contains("region: 0 points not ruled out"))
+        #expect(transcript.output.contains("region: 0 settings fit"))
         #expect(transcript.output.contains("lost of seed000-v0 cannot be met"))
     }
 }

@@ -51,8 +51,10 @@ struct ReportAnswerTests {
     @Test("A design that clearly wins is named first, with its paired evidence and its other outcomes beside it")
     func answerNamesTheWinner() throws {
         let page = Self.page([.naive, .seed000V0, .faultSimRecommended], runs: 2_000)
-        let firstHeading = try #require(page.range(of: "<h2>").map { page[$0.upperBound...].prefix { $0 != "<" } })
-        #expect(firstHeading == "Which design to build", "the answer comes before the evidence")
+        let headings = page.components(separatedBy: "<h2>").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(Array(headings.prefix(2)) == ["Your answer", "Which design to build"], "the answers come before the evidence")
+        let yours = try Self.section(page, "Your answer")
+        #expect(yours.contains("rests on the model's default guesses"), "without --observed the page says what its numbers rest on")
         let answer = try Self.section(page, "Which design to build")
         #expect(answer.contains("Build faultsim-recommended."))
         #expect(answer.contains("significantly fewer than every other design"))

@@ -188,6 +188,7 @@ enum Significant {
     /// (`1.23m`, `24.1d`); the larger unit on a tie.
     static func durationText(_ ms: SimTime) -> String {
         var best = DurationText.format(ms)
+        var bestIsWhole = true  // a decimal in a larger unit wins a tie with the whole form: 23.7m, not 1422s
         for unit in DurationText.units.reversed() where ms > unit.milliseconds && ms % unit.milliseconds != 0 {
             let whole = ms / unit.milliseconds, rest = ms % unit.milliseconds
             var scale: SimTime = 1
@@ -196,7 +197,10 @@ enum Significant {
                 guard (rest * scale) % unit.milliseconds == 0 else { continue }
                 let digits = String(rest * scale / unit.milliseconds)
                 let candidate = "\(whole)." + String(repeating: "0", count: places - digits.count) + digits + unit.suffix
-                if candidate.count < best.count { best = candidate }
+                if candidate.count < best.count || (candidate.count == best.count && bestIsWhole) {
+                    best = candidate
+                    bestIsWhole = false
+                }
                 break
             }
         }

@@ -15,6 +15,9 @@ public struct CalibrationPoint: Sendable, Equatable {
     public let criterion: Double
     /// Every figure's terms, in the file's order (held-out figures included).
     public let terms: [Implausibility.Terms]
+    /// Each observed design's lost orders per 10^6 intents at the last stage reached, in
+    /// `Calibration.designs` order: what the search watches settle (`Calibration.run`).
+    public let lostPerMillion: [Double]
 }
 
 extension Calibration {
@@ -47,10 +50,20 @@ extension Calibration {
             criterion = Implausibility.criterion(matched.map { terms[$0].value })
             let last = index == stages.count - 1
             if criterion > cutoff + (last ? 0 : Self.earlyAllowance) {
-                return CalibrationPoint(t: t, wave: wave, passed: false, runs: done, criterion: criterion, terms: terms)
+                return CalibrationPoint(t: t, wave: wave, passed: false, runs: done, criterion: criterion, terms: terms,
+                                        lostPerMillion: Self.lostPerMillion(segments))
             }
         }
-        return CalibrationPoint(t: t, wave: wave, passed: true, runs: done, criterion: criterion, terms: terms)
+        return CalibrationPoint(t: t, wave: wave, passed: true, runs: done, criterion: criterion, terms: terms,
+                                lostPerMillion: Self.lostPerMillion(segments))
+    }
+
+    /// Each design's lost orders per 10^6 intents over all its segments.
+    static func lostPerMillion(_ segments: [[DesignTally]]) -> [Double] {
+        segments.map { parts in
+            let lost = parts.reduce(Int64(0)) { $0 + $1.lost }, intents = parts.reduce(Int64(0)) { $0 + $1.intents }
+            return intents > 0 ? Double(lost) / Double(intents) * 1e6 : 0
+        }
     }
 
     /// One figure's terms from the designs' tallies by segment (`segments[d][s]`).

@@ -24,12 +24,15 @@ public struct Calibration: Sendable {
     public let skipped: [SkippedGuess]
     /// Runs each point is simulated for when it survives the early stages.
     public let runs: Int
-    /// Latin-hypercube candidates per wave.
+    /// Latin-hypercube candidates in the first wave (later waves may draw twice as many: `run`).
     public let candidates: Int
     public let maxWaves: Int
+    /// Candidates in all waves together, at most: the search stops before a wave would pass it.
+    public let budget: Int
 
-    public static let defaultCandidates = 100
-    public static let defaultWaves = 4
+    public static let defaultCandidates = 200
+    public static let defaultWaves = 12
+    public static let defaultBudget = 6_400
     /// The early stages' extra allowance on the cutoff: each stage is another chance for noise
     /// to rule out a true world (design note §3.3, pitfall 6).
     public static let earlyAllowance = 0.5
@@ -37,8 +40,9 @@ public struct Calibration: Sendable {
     /// The plan for `scenario` and `observations` (already checked against it): every guess of
     /// the table not set outright by the file, or only `only`'s keys, in table order.
     public init(scenario: Scenario, observations: Observations, only: [String]? = nil, runs: Int,
-                candidates: Int = defaultCandidates, maxWaves: Int = defaultWaves) {
+                candidates: Int = defaultCandidates, maxWaves: Int = defaultWaves, budget: Int = defaultBudget) {
         precondition(runs >= 1 && candidates >= 2 && maxWaves >= 1, "a calibration needs runs, candidates and a wave")
+        precondition(budget >= candidates, "the budget holds the first wave")
         var base = scenario
         for known in observations.known {
             let written = ScenarioParameter.row(known.path)!.field.set(known.value, in: &base)
@@ -56,10 +60,14 @@ public struct Calibration: Sendable {
         self.runs = runs
         self.candidates = candidates
         self.maxWaves = maxWaves
+        self.budget = budget
     }
 
-    /// Guesses, then the volume when the file has one.
-    public var dimensions: Int { guesses.count + (observations.volume == nil ? 0 : 1) }
+    /// Guesses, then the volume when the file has one it does not know.
+    public var dimensions: Int { guesses.count + (calibratesVolume ? 1 : 0) }
+
+    /// Whether the daily volume is a dimension: the file states a range, not a number.
+    public var calibratesVolume: Bool { observations.volume.map { !$0.isKnown } ?? false }
 
     /// The run counts at which a point is judged: a sixteenth, a quarter, then all of `runs`,
     /// each extending the same runs (the counts at a stage are a prefix of the next stage's).
@@ -84,7 +92,7 @@ public struct Calibration: Sendable {
 
     /// The daily volume at `t`, when the file has one.
     public func volume(at t: [Double]) -> Double? {
-        observations.volume.map { $0.value(at: t[guesses.count]) }
+        observations.volume.map { $0.isKnown ? $0.low : $0.value(at: t[guesses.count]) }
     }
 
     /// The point whose guesses take `scenario`'s values (a scenario file written from a region
@@ -95,7 +103,7 @@ public struct Calibration: Sendable {
             guard let value = guess.row.field.value(in: scenario) else { return 0.5 }
             return Self.fraction(of: value, in: guess)
         }
-        if observations.volume != nil { t.append(volumeT) }
+        if calibratesVolume { t.append(volumeT) }
         return t
     }
 

@@ -10,9 +10,9 @@ extension CalibrationResult {
             + "within the plausible ranges\n" }
         text += ratioResolutionText
         if region.count < Calibration.enoughPoints {
-            text += "  only \(Grouped.count(region.count, "region point")): spreads are rough (more --candidates or --waves)\n"
+            text += "  only \(Grouped.count(region.count, "setting")) fit: spreads are rough (raise --budget)\n"
         }
-        text += "  the share assumes the last box encloses the region; a small or separate part of it can be missed by any sampler\n"
+        text += "  the share assumes the last search box encloses every setting that fits; a small or separate pocket of them can be missed by any sampler\n"
         return text
     }
 
@@ -45,19 +45,19 @@ extension CalibrationResult {
         guard terms.value > plan.cutoff else {
             let missed = matched.max { (closest.terms[$0].value, $1) < (closest.terms[$1].value, $0) }!
             return "  no setting of the guesses reproduces the figures together, though each alone is met by some point: the closest "
-                + "point (criterion \(FixedPoint.format(closest.criterion, places: 2))) misses \(observations.figures[missed].label) "
-                + "(implausibility \(FixedPoint.format(closest.terms[missed].value, places: 2))); within this model the figures "
-                + "disagree, or the region is smaller than \(Calibration.short(share.high)) of the box (more --candidates)\n"
+                + "candidate (misfit \(FixedPoint.format(closest.criterion, places: 2))) misses \(observations.figures[missed].label) "
+                + "(off by \(FixedPoint.format(closest.terms[missed].value, places: 2)) sd); within this model the figures "
+                + "disagree, or the settings that fit fill less than \(Calibration.short(share.high)) of the ranges (raise --budget)\n"
         }
         var text = "  no setting of the guesses reproduces the figures: \(observations.figures[worst].label) cannot be met "
-            + "(closest implausibility \(FixedPoint.format(terms.value, places: 2)), model rate \(Scientific.format(terms.model)) "
+            + "(the closest candidate is off by \(FixedPoint.format(terms.value, places: 2)) sd, model rate \(Scientific.format(terms.model)) "
             + "against \(Scientific.format(terms.observed)) observed)\n"
         if let needed = neededDiscrepancy(worst), needed > observations.figures[worst].discrepancy {
             text += "  its best point would pass with a discrepancy of \(FixedPoint.format(needed * 100, places: 0))%"
                 + (needed > 0.5 ? ": far more than a model error; a mechanism the model lacks (docs/model.md §13) or a figure mapped to the wrong output" : "")
                 + "\n"
         } else {
-            text += "  a small count judged by its exact tail: a larger discrepancy would not bring it within the cutoff; "
+            text += "  a small count judged by its exact tail: a larger discrepancy would not bring it within the limit; "
                 + "the model's other losses for this design, or the ranges of the guesses, are what the figure disputes\n"
         }
         return text
@@ -65,15 +65,15 @@ extension CalibrationResult {
 
     func truthText(_ truth: CalibrationPoint) -> String {
         let verdict = truth.passed ? "inside the region" : "ruled out"
-        return "truth: \(verdict) (criterion \(FixedPoint.format(truth.criterion, places: 2)) against the cutoff "
+        return "truth: \(verdict) (misfit \(FixedPoint.format(truth.criterion, places: 2)) against the limit "
             + "\(FixedPoint.format(plan.cutoff, places: 2)), judged at \(Grouped.format(truth.runs)) runs)\n"
     }
 
     func decisionText(_ decision: RegionDecision) -> String {
         let summaries = decision.summaries(guesses: plan.guesses.map(\.path), region: region)
-        var text = "designs over the region: \(Grouped.count(decision.points.count, "region point")), "
+        var text = "designs over the settings that fit: \(Grouped.count(decision.points.count, "setting")), "
             + "\(Grouped.format(decision.runs)) runs each, paired with the current design \(decision.designs[0]) on the same runs\n"
-        var rows = [["design", "lost/10^6 median", "5% to 95% of points", "beats current", "clearly", "strongest guess (rank corr.)", "could flip"]]
+        var rows = [["design", "lost/10^6 median", "5% to 95% of settings", "beats current", "clearly", "strongest guess (rank corr.)", "could flip"]]
         for (index, summary) in summaries.enumerated() {
             let interval = Wilson.interval(successes: Int64(summary.beats), trials: Int64(max(summary.points, 1)))
             rows.append([summary.design + (index == 0 ? " (current)" : ""), Calibration.short(summary.median),
@@ -84,7 +84,7 @@ extension CalibrationResult {
                          index == 0 ? "-" : (summary.couldFlip ? "yes" : "no")])
         }
         text += TextColumns.aligned(rows, left: [0, 2, 3, 4, 5, 6], indent: "  ")
-        text += "  shares are of the region's volume under a uniform spread over it, not probabilities; they depend on the plausible ranges\n"
+        text += "  counts of settings are shares of the plausible ranges that fit your figures, not probabilities; they depend on those ranges\n"
         return text
     }
 }

@@ -9,6 +9,8 @@ public struct CalibrationResult: DecisionReport {
     public let job: DecisionJob
     public let plan: Calibration
     public let waves: [CalibrationWave]
+    /// Why the search stopped.
+    public let stop: SearchStop
     /// Every point not ruled out, in the order judged (wave by wave, candidate index order).
     public let region: [CalibrationPoint]
     /// For each figure, the point that came closest to it.
@@ -23,8 +25,9 @@ public struct CalibrationResult: DecisionReport {
     /// At most this many region points are written as scenario files.
     public static let writtenPoints = 10
 
-    init(plan: Calibration, source: String?, waves: [CalibrationWave], region: [CalibrationPoint], best: [CalibrationPoint],
-         closest: CalibrationPoint, truth: CalibrationPoint?) {
+    init(plan: Calibration, source: String?, waves: [CalibrationWave], stop: SearchStop, region: [CalibrationPoint],
+         best: [CalibrationPoint], closest: CalibrationPoint, truth: CalibrationPoint?) {
+        self.stop = stop
         self.closest = closest
         job = DecisionJob(plan.baseline, source: source, runs: plan.runs)
         self.plan = plan

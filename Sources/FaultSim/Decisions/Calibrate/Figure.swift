@@ -1,34 +1,60 @@
 /// An output of the simulator a team can measure on its own app, and how it is read from a
 /// design's tally. The denominator is what the team counts: charged purchases for the
-/// per-purchase figures (a team sees payments, not the taps that never charged), deliveries
-/// for the share delivered after a relaunch and for the delay.
-public enum Figure: String, Sendable, Equatable, CaseIterable {
-    /// "Paid, nothing arrived" contacts per charged purchase (`user.supportContactProbability`
-    /// of the undelivered ones): at most one per purchase, so a count of k of n.
-    case supportContacts = "support_contacts"
-    /// Lost orders per charged purchase (charged, never delivered).
-    case lost
+/// per-purchase figures (a team sees payments, not the taps that never charged), Buy taps for
+/// the two outcomes of purchases that never charged, deliveries for the share delivered after
+/// a relaunch and for the delay. Every outcome of the outcome table that counts intents or
+/// requests is a figure under its own name (`Outcome.rows`), so a new outcome is a figure too.
+public enum Figure: Sendable, Hashable, CaseIterable, RawRepresentable {
+    /// "Paid, nothing arrived" tickets per charged purchase (`user.supportContactProbability`
+    /// of the users who leave the session of the charge with nothing to show): at most one per
+    /// purchase, so a count of k of n. A ticket counts *late deliveries as well as losses*: the
+    /// goods that arrive at a later launch, or never, both left the user empty-handed when the
+    /// session ended, and the user asked then.
+    case supportContacts
+    /// An outcome of the outcome table (lost, double_charged, lost_sales, server_requests, ...).
+    case outcome(Outcome)
     /// Deliveries that came only after a relaunch or a reinstall, per delivery.
-    case deliveredAfterRelaunch = "delivered_after_relaunch"
-    /// Calls from the app server to Apple (verify and history) per charged purchase: a sum.
-    case appleRequests = "apple_requests"
-    /// Requests from the client to the app server per charged purchase: a sum.
-    case serverRequests = "server_requests"
+    case deliveredAfterRelaunch
     /// Time from charge to delivery, as quantiles of the delivered purchases.
-    case deliveryDelay = "delivery_delay"
+    case deliveryDelay
     /// Lost orders with one cause (`Cause`, as `simrun run --causes-out` names it) per lost
     /// order: what a team finds when it reads the logs of the lost orders it investigated
     /// ("all of them cancelled, then purchased").
-    case lostCause = "lost_cause"
+    case lostCause
+
+    public static let lost = Figure.outcome(.lost)
+
+    /// Every figure: tickets first, then the outcome table's (but its p99 delay, which
+    /// `delivery_delay` states at any quantile), then the rest.
+    public static let allCases: [Figure] = [.supportContacts]
+        + Outcome.allCases.filter { $0.row.measure != .delay }.map(Figure.outcome)
+        + [.deliveredAfterRelaunch, .deliveryDelay, .lostCause]
+
+    public var rawValue: String {
+        switch self {
+        case .supportContacts: "support_contacts"
+        case .outcome(let outcome): outcome.name
+        case .deliveredAfterRelaunch: "delivered_after_relaunch"
+        case .deliveryDelay: "delivery_delay"
+        case .lostCause: "lost_cause"
+        }
+    }
+
+    public init?(rawValue: String) {
+        guard let figure = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = figure
+    }
+
+    /// The outcomes counted per Buy tap rather than per charged purchase: they never charged.
+    static func perTap(_ outcome: Outcome) -> Bool { outcome == .lostSales || outcome == .notCharged }
 
     /// What the figure counts, for the docs and messages.
     public var meaning: String {
         switch self {
-        case .supportContacts: "support contacts (\"paid, nothing arrived\") per charged purchase"
-        case .lost: "lost orders (charged, never delivered) per charged purchase"
+        case .supportContacts: "\"paid, nothing arrived\" tickets per charged purchase: late deliveries as well as losses"
+        case .outcome(let outcome) where outcome.row.measure == .perRun: "\(outcome.title) per charged purchase"
+        case .outcome(let outcome): "\(outcome.title) per \(Self.perTap(outcome) ? "Buy tap" : "charged purchase")"
         case .deliveredAfterRelaunch: "deliveries that needed a relaunch or reinstall, per delivery"
-        case .appleRequests: "app-server calls to Apple (verify, history) per charged purchase"
-        case .serverRequests: "client requests to the app server per charged purchase"
         case .deliveryDelay: "time from charge to delivery (quantiles of deliveries)"
         case .lostCause: "lost orders with a given cause, per lost order investigated"
         }
@@ -38,8 +64,8 @@ public enum Figure: String, Sendable, Equatable, CaseIterable {
     /// "quantile" for the delay; "ratio" (this design's figure over another's) for rates and sums.
     public var kinds: [String] {
         switch self {
-        case .supportContacts, .lost, .deliveredAfterRelaunch, .lostCause: ["count", "range", "ratio"]
-        case .appleRequests, .serverRequests: ["sum", "ratio"]
+        case .outcome(let outcome) where outcome.row.measure == .perRun: ["sum", "ratio"]
+        case .supportContacts, .outcome, .deliveredAfterRelaunch, .lostCause: ["count", "range", "ratio"]
         case .deliveryDelay: ["quantile"]
         }
     }
@@ -50,10 +76,8 @@ public enum Figure: String, Sendable, Equatable, CaseIterable {
         let charged = tally.intents - tally.notCharged
         switch self {
         case .supportContacts: return (tally.supportContacts, charged)
-        case .lost: return (tally.lost, charged)
+        case .outcome(let outcome): return (outcome.total(tally), Self.perTap(outcome) ? tally.intents : charged)
         case .deliveredAfterRelaunch: return (tally.deliveredAfterRelaunch + tally.deliveredAfterReinstall, tally.delivered)
-        case .appleRequests: return (tally.appleRequests, charged)
-        case .serverRequests: return (tally.serverRequests, charged)
         case .deliveryDelay: return (0, tally.delivered)
         case .lostCause: return (cause.map { tally.count(of: .lost, cause: $0) } ?? 0, tally.lost)
         }

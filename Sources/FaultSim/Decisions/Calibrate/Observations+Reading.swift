@@ -116,8 +116,15 @@ extension Observations {
         return known
     }
 
-    /// `"volume"`: an unknown daily purchase volume, `{"name", "low", "high"}`, log-uniform.
+    /// `"volume"`: an unknown daily purchase volume, `{"name", "low", "high"}`, log-uniform; or
+    /// a known one, a number (400: "about 400 purchases a day"), which sizes the per-day
+    /// figures (`"count": 0, "days": 30`: none seen in a month) and is not calibrated.
     static func readVolume(_ top: inout ObjectReader) throws(ScenarioError) -> Volume? {
+        if case .number? = top.value("volume") {
+            let known = try number(&top, "volume", "expected purchases per day, a number above 0")
+            guard known > 0 else { throw top.fail("volume", top.value("volume")!, "a volume must be above 0") }
+            return Volume(name: "purchasesPerDay", low: known, high: known)
+        }
         guard var reader = try top.object("volume") else { return nil }
         var name = "purchasesPerDay"
         try reader.string("name", &name)

@@ -49,7 +49,8 @@ public struct Observations: Sendable, Equatable {
     /// The figures that rule points out (held-out ones are only checked against the region).
     public var matched: [Observation] { figures.filter { !$0.holdOut } }
 
-    /// An unknown daily purchase volume with its plausible range (log-uniform).
+    /// A daily purchase volume: unknown, with its plausible range (log-uniform), or known (low
+    /// equal to high: no dimension of the calibration).
     public struct Volume: Sendable, Equatable {
         public let name: String
         public let low: Double
@@ -60,6 +61,9 @@ public struct Observations: Sendable, Equatable {
             self.low = low
             self.high = high
         }
+
+        /// A known volume: nothing to calibrate.
+        public var isKnown: Bool { low == high }
 
         /// The volume a fraction `t` of the way from low to high on a log scale, three
         /// significant digits (as guesses are rounded), so a printed value reproduces the point.

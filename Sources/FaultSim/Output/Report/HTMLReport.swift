@@ -55,6 +55,8 @@ public enum HTMLReport {
         public var decisions: [Decision] = []
         /// The row of the team's own design (`report --ours`), which the answer then speaks to.
         public var ours: Int?
+        /// The calibration to the team's figures (`report --observed`), whose answer leads the page.
+        public var calibrated: CalibrationResult?
 
         public init(scenario: Scenario, source: String, rows: [ResultRow], pairs: PairedLosses, diagrams: [Diagram],
                     sweeps: [(title: String, svg: String)], command: String, outcomeScale: OutcomeScale = .log) {
@@ -82,6 +84,22 @@ public enum HTMLReport {
         var html: String { "<h3>\(report.htmlTitle)</h3>\n" + report.html + note }
     }
 
+    /// The calibrated answer for the team's design when the page has the team's figures; else
+    /// what the page's numbers rest on, and how to give the figures.
+    static func yourAnswer(_ input: Input) -> String {
+        if let answer = input.calibrated?.answerText {
+            return "<pre class=\"answer\">\(e(answer))</pre>\n<p class=\"note\">Medians over the settings of the guesses that "
+                + "reproduce your figures (the calibration section below has the search, the spreads and the fit).</p>\n"
+        }
+        if let calibrated = input.calibrated {
+            return "<p class=\"answer\">No setting of the guesses reproduced your figures (\(e(calibrated.searchText))); "
+                + "the sections below rest on the default guesses.</p>\n"
+        }
+        return "<p class=\"answer\">Every number on this page rests on the model's default guesses (docs/model.md gives each with "
+            + "its plausible range). Give your own figures with <code>--observed FILE</code> and your design with <code>--ours</code> "
+            + "for a calibrated answer: what your flow loses given what you have seen, why, and the first change.</p>\n"
+    }
+
     public static func render(_ input: Input) -> String {
         let scenario = input.scenario
         var html = """
@@ -105,6 +123,7 @@ public enum HTMLReport {
         </header>
 
         """
+        html += Markup.section("Your answer", yourAnswer(input))
         html += Markup.section("Which design to build", answer(input.rows, pairs: input.pairs, runs: scenario.runs)
             + (input.ours.map { oursAnswer(input.rows, ours: $0, pairs: input.pairs) } ?? "")
             + input.decisions.map(\.html).joined())

@@ -105,7 +105,9 @@ public struct ReportJob: Sendable {
             input.decisions.append(robustness(tallies: tallies, designs: designs, leader: leader, ours: oursIndex, jobs: jobs, reporter: reporter))
         }
         if let observations {
-            input.decisions.append(calibration(observations, designs: designs, jobs: jobs, reporter: reporter))
+            let calibrated = calibration(observations, designs: designs, jobs: jobs, reporter: reporter)
+            input.calibrated = calibrated.report as? CalibrationResult
+            input.decisions.insert(calibrated, at: 0)
         }
         return input
     }
@@ -171,12 +173,8 @@ extension ReportJob {
         let prefixed = reporter.map { PrefixedReporter(base: $0, prefix: ": calibration, ") }
         var result = plan.run(source: source, jobs: jobs, reporter: prefixed)
         let currentName = ours ?? observations.figures.last!.design
-        if !result.region.isEmpty, let current = scenario.availableDesigns.first(where: { $0.name == currentName }), designs.count >= 1 {
-            let compared = [current] + designs.filter { $0.name != current.name }
-            if compared.count >= 2 {
-                result.decision = RegionDecision.run(result, designs: compared, points: RegionDecision.defaultPoints, runs: scenario.runs,
-                                                     jobs: jobs, reporter: prefixed)
-            }
+        if let current = scenario.availableDesigns.first(where: { $0.name == currentName }) {
+            result.decide(current: current, also: designs, jobs: jobs, reporter: prefixed)
         }
         let command = ShellWord.line(["simrun", "calibrate", source, "--observed", observations.file, "--designs",
                                       designs.map(\.name).joined(separator: ","), "--current", currentName, "--runs", String(scenario.runs)])

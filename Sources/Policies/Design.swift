@@ -45,6 +45,8 @@ public struct Design: Sendable, Equatable {
     /// Which rounds run `retrySchedule`: every round, or only rounds a launch or a trigger
     /// started (seed 004).
     public var retryScheduleRounds: RetryScheduleRounds = .everyRound
+    /// Which failed tries the schedule retries: every failure, or only those without an answer.
+    public var retriedFailures: RetriedFailures = .anyFailure
     /// The retry schedule's failure count is kept with the durable record, so it survives the
     /// process (BLIAP keeps `modelVerifyCount` in the keychain): a round a launch or a trigger
     /// starts waits first as `linearBackoff` says for that count, instead of trying at once.

@@ -19,6 +19,19 @@ public enum RetrySchedule: Sendable, Equatable {
     case tries(count: Int, spacingMs: Int64)
 }
 
+/// Which failed tries the in-session schedule retries (docs/model.md §6, "Rounds and tries").
+/// The world tells an error answer from the app server (a 5xx: the server or Apple failed)
+/// from no answer (the request or its response lost, no network, a server that died
+/// mid-request: the client's timeout or the OS's error).
+public enum RetriedFailures: String, Sendable, CaseIterable {
+    /// Every failure, answered or not (every source's retry loop).
+    case anyFailure
+    /// Only failures without an answer: a 5xx answer ends the round, as when the app shows the
+    /// server's error and lets the user or a trigger go on (a team's flow in issue 54: "retries
+    /// happen on network errors but not on 5xx"). A trigger or a launch starts the next round.
+    case networkErrorsOnly
+}
+
 /// Events outside the in-session schedule that start a fresh round of tries (docs/model.md §6,
 /// "retry trigger"). What each resumes:
 ///

@@ -31,11 +31,11 @@ extension World {
         case .responseArrives(let request):
             guard network.awaitsAnswer(request) else { return }  // the client already gave up
             let answer = network.receive(request)
-            device.onAnswer(request, answer, &kernel, &ledger, &apple, &network, &user)
+            device.onAnswer(request, answer, answered: true, &kernel, &ledger, &apple, &network, &user)
         case .requestTimeout(let request):
             guard network.awaitsAnswer(request) else { return }
             guard network.timeOut(request, &kernel) else { return }  // a replay without this timeout
-            device.onAnswer(request, .failure, &kernel, &ledger, &apple, &network, &user)
+            device.onAnswer(request, .failure, answered: false, &kernel, &ledger, &apple, &network, &user)
         case .retryDue(let transaction, let epoch, let token):
             onRetryDue(transaction, epoch: epoch, token: token)
         case .patienceExpired(let intent, let epoch):

@@ -23,7 +23,7 @@ extension Design {
     /// which they leave no line.
     static let fingerprintSilentAtDefault: [String: String] = [
         "applicationUsernameIsUUID": "false", "foregroundSweep": "false", "listenerTiming": "firstAtLaunch",
-        "completesPurchaseIntents": "false", "revokesOnRefund": "false",
+        "completesPurchaseIntents": "false", "revokesOnRefund": "false", "retriedFailures": "anyFailure",
     ]
 
     /// `{"name": name, "from": from, ...every axis}`: a whole `customDesigns` entry that needs no

@@ -50,22 +50,23 @@ extension Device {
     }
 
     /// An answer (or a failure) reached the app: the process that sent the request handles
-    /// it, if it is still alive.
+    /// it, if it is still alive. `answered`: the server's answer came back (a 5xx among them),
+    /// not the client's timeout or the OS's error.
     @inline(__always)
-    mutating func onAnswer(_ request: Int32, _ answer: Answer, _ kernel: inout Kernel, _ ledger: inout Ledger,
+    mutating func onAnswer(_ request: Int32, _ answer: Answer, answered: Bool, _ kernel: inout Kernel, _ ledger: inout Ledger,
                            _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
         guard isCurrent(network[request].epoch) else { return }
         let transaction = network[request].transaction, failure = network[request].failure
         switch network[request].kind {
         case .createOrder: onCreateOrderAnswer(request, answer, &kernel, &ledger, &apple, &network, &user)
-        case .verify: onVerifyAnswer(transaction, answer, failure: failure, &kernel, &ledger, &apple, &network, &user)
+        case .verify: onVerifyAnswer(transaction, answer, failure: failure, answered: answered, &kernel, &ledger, &apple, &network, &user)
         case .recover: onRecoverAnswer(transaction, answer, failure: failure, &kernel, &ledger, &apple)
         }
     }
 
     /// The client hears back (or gives up waiting) on a verify request.
     @inline(__always)
-    mutating func onVerifyAnswer(_ transaction: Int32, _ answer: Answer, failure: Cause, _ kernel: inout Kernel,
+    mutating func onVerifyAnswer(_ transaction: Int32, _ answer: Answer, failure: Cause, answered: Bool, _ kernel: inout Kernel,
                                  _ ledger: inout Ledger, _ apple: inout Apple, _ network: inout Network, _ user: inout User) {
         let index = Int(transaction)
         transactions[index].inFlight = false
@@ -86,6 +87,12 @@ extension Device {
             }
         case .failure:
             if design.finishMoment == .afterAnyAnswer && !finish(transaction, &kernel, &ledger, &apple) { return }
+            if answered && design.retriedFailures == .networkErrorsOnly {
+                // A 5xx answer ends the round; a trigger or a launch starts the next.
+                transactions[index].failures += 1
+                roundEnded(transaction, &kernel, &apple, &user)
+                return
+            }
             verificationFailed(transaction, &kernel, &apple, &user)
         case .pending:
             preconditionFailure("an answer cannot be pending when it arrives")

@@ -64,6 +64,21 @@ struct CalibrationSearchTests {
         #expect(expectSimrun(calibrate + ["--truth-volume", "5"], exits: 64).errorOutput.contains("expected purchases per day from 10 to"))
     }
 
+    @Test("a point written by --points-out for a team's custom design runs on its own")
+    func pointOfCustomDesignRuns() throws {
+        let folder = try TemporaryFolder()
+        let scenario = CalibrateCommandTests.write(#"{"designs": ["mine"], "customDesigns": [{"name": "mine", "from": "seed000-v1.0"}]}"#,
+                                                   in: folder, "mine.json")
+        let observed = CalibrateCommandTests.write(#"{"format": "faultsim-observations 1", "observations": [{"design": "mine", "figure": "support_contacts", "count": 166, "of": 16943}]}"#,
+                                                   in: folder)
+        let points = folder.path("points").path
+        expectSimrun(["calibrate", scenario, "--observed", observed, "--params", "user.supportContactProbability", "--runs", "2000",
+                      "--candidates", "8", "--budget", "8", "--points-out", points, "--quiet"], exits: 0)
+        let written = try String(contentsOfFile: points + "/point-01.json", encoding: .utf8)
+        #expect(written.contains("\"customDesigns\"") && written.contains("\"mine\""))
+        expectSimrun(["run", points + "/point-01.json", "--runs", "10", "--quiet"], exits: 0)
+    }
+
     @Test("every outcome of the outcome table that counts intents or requests is a figure under its own name")
     func everyOutcomeIsAFigure() {
         let names = Figure.allCases.map(\.rawValue)

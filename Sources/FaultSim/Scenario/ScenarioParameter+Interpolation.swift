@@ -144,11 +144,12 @@ extension ScenarioParameter.Value {
         }
     }
 
-    /// The value in a few characters, for a chart's labels: `0.005`, `15s`, `0ms–10s`,
-    /// `5s (p99 30s)`, `mean 1h`.
+    /// The value in a few characters, for a chart's labels and the decision texts: `0.005`,
+    /// `15s`, `0ms–10s`, `5s (p99 30s)`, `mean 1h`; durations in the human form, three
+    /// significant digits in the largest unit they reach (`16.3m`, not `978s`).
     public var shortText: String {
         guard case .distribution(let kind, let first, let second) = self else { return shownText }
-        let d = Significant.durationText
+        let d = Significant.humanText
         switch kind {
         case .fixed: return d(first)
         case .uniform: return "\(d(first))–\(d(second))"
@@ -181,6 +182,14 @@ enum Significant {
         guard let unit = DurationText.units.last(where: { Double($0.milliseconds) <= value }) else { return 0 }
         let scale = Double(unit.milliseconds)
         return SimTime((round(value / scale) * scale).rounded())
+    }
+
+    /// A duration for reading: three significant digits in the largest unit it reaches, so
+    /// 978,000 ms is 16.3m and 5,760,000 ms 1.6h (a scenario file takes the text back, rounded).
+    static func humanText(_ ms: SimTime) -> String {
+        guard ms >= 1_000, let unit = DurationText.units.last(where: { $0.milliseconds <= ms }) else { return "\(ms)ms" }
+        let value = round(Double(ms) / Double(unit.milliseconds))
+        return Calibration.trimmedDecimal(value) + unit.suffix
     }
 
     /// A duration as a scenario file can write it, as briefly as it can: the shortest of the

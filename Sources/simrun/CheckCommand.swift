@@ -116,19 +116,19 @@ enum CheckCommand: Command {
         } else {
             printOutput("FAILS: \(Grouped.count(avoidable, "schedule")) with an avoidable counterexample")
         }
-        for (avoidability, label, why) in [
-            (Counterexample.Avoidability.unavoidableWithoutServerRecovery, "without server-side recovery", "the user paid and never came back"),
-            (.unavoidableOnPlatform, "on this platform", "the user paid and never came back"),
-            (.unavoidableOutsideApp, "for a purchase made outside the app", "no account named, and the user switched accounts"),
+        for (avoidability, why) in [
+            (Counterexample.Avoidability.unavoidableUnseenCharge, "the user paid and never came back, and no server could learn of the charge and whose it was"),
+            (.unavoidableOutsideApp, "bought outside the app, no account named, and the user switched accounts"),
         ] {
             if let count = e.badSchedules[avoidability] {
-                printOutput("unavoidable \(label): \(Grouped.count(count, "schedule")) (\(why))")
+                printOutput("excused, no design could avoid them: \(Grouped.count(count, "schedule")) (\(why))")
             }
         }
         if let count = e.badSchedules[.legacyBuild] {
             printOutput("not this design's: \(Grouped.count(count, "schedule")) on iOS 14 or older, which run the legacy build "
                 + "(`simrun check --design \(e.scenario.legacyBuild)` checks it)")
         }
+        printOutput("rule: " + Counterexample.excuseRule)
         printOutput("P(an intent lost) in [\(probability(e.lostLowerBound)), \(probability(e.lostUpperBound))]  (lower: the losing schedules' mass; upper: plus the \(probability(max(0, 1 - e.exploredMass))) of schedules with more than \(Grouped.count(e.options.maxFaults, "fault")))")
         if !e.counterexamples.isEmpty {
             printOutput("counterexamples, smallest first (\(min(shown, e.counterexamples.count)) shown):")
@@ -179,9 +179,8 @@ enum CheckCommand: Command {
             rows.append(row)
         }
         for line in TextTable.render(rows, rightAligned: (rows[0].count - 2)...) { printOutput(line) }
-        printOutput("holds*: only counterexamples no design of this kind can avoid (the user paid and never came back, or bought "
-                    + "outside the app and switched accounts before the app saw it); "
-                    + "n+: stopped at --max-schedules, so not exhaustive")
+        printOutput("holds*: holds, with counterexamples excused by the rule; n+: stopped at --max-schedules, so not exhaustive")
+        printOutput("rule: " + Counterexample.excuseRule)
         if !replays.isEmpty {
             printOutput("smallest counterexample at K = \(k), replayed:")
             for line in replays { printOutput("  " + line) }

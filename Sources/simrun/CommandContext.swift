@@ -155,7 +155,7 @@ struct CommandContext {
         if let design = scenario.design(named: name) { return design }
         if let refusal = scenario.serverVariantRefusal(name) { throw invalid(name, for: option, because: refusal) }
         var reason = "unknown design '\(name)'"
-        if let hint = Suggestion.nearest(to: name, in: scenario.availableDesigns.map(\.name)) { reason += "; did you mean '\(hint)'?" }
+        if let hint = scenario.suggestedDesign(for: name) { reason += "; did you mean '\(hint)'?" }
         throw invalid(name, for: option, because: reason)
     }
 
@@ -204,7 +204,7 @@ struct CommandContext {
             guard available.contains(name) else {
                 if let refusal = scenario.serverVariantRefusal(name) { throw invalid(text, for: option, because: refusal) }
                 var reason = "unknown design '\(name)'"
-                if let hint = Suggestion.nearest(to: name, in: available) { reason += "; did you mean '\(hint)'?" }
+                if let hint = scenario.suggestedDesign(for: name) { reason += "; did you mean '\(hint)'?" }
                 throw invalid(text, for: option, because: reason)
             }
             guard seen.insert(name).inserted else {

@@ -3,17 +3,19 @@ import Policies
 /// One schedule of `simrun check` under which an intent ended badly: the choice points that
 /// fired, and how the intent ended.
 public struct Counterexample: Sendable, Equatable {
-    /// Why no design, or no design of a kind, could have saved the intent.
+    /// Whether some design could have delivered the intent, by one test for every design
+    /// (`avoidability`, `excuseRule`): it reads the world of the run (the platform, the user's
+    /// iOS, whether the server knew the customer beforehand, how the purchase was made), never
+    /// the design checked, so a design with more recovery is never held to a loss a design with
+    /// less is excused.
     public enum Avoidability: String, Sendable {
         /// Some design would have delivered: a real flaw of this design.
         case avoidable
-        /// The user paid and never opened the app again: only the server can recover it
-        /// (notifications or history), and this design has no server-side recovery.
-        case unavoidableWithoutServerRecovery = "unavoidable without server-side recovery"
-        /// The user never came back, the platform sends no notification of the charge, and the
-        /// server never saw a transaction of the account to ask Apple's history about: nothing
-        /// on any side could have learnt of the charge.
-        case unavoidableOnPlatform = "unavoidable on this platform"
+        /// The user paid and never opened the app again, and no server could have learnt of the
+        /// charge and whose it was: no notification of it and a customer the server did not
+        /// know, with no `AppTransaction` to name one (iOS 15.x and older), or a purchase made
+        /// outside the app (no token) on a device without `AppTransaction`.
+        case unavoidableUnseenCharge = "unavoidable: no server could learn of the charge and whose it was"
         /// Bought outside the app, naming no account, and the user switched accounts before the
         /// app saw it: no design can tell which account the user meant.
         case unavoidableOutsideApp = "unavoidable for a purchase made outside the app"
@@ -21,6 +23,11 @@ public struct Counterexample: Sendable, Equatable {
         /// scenario's legacy build's, the same whatever design is checked.
         case legacyBuild = "the legacy build's: no new build reaches iOS 14"
     }
+
+    /// The rule `avoidability` applies, in one sentence, as `simrun check` prints it.
+    public static let excuseRule = "one test for every design excuses a counterexample no design could avoid: the user "
+        + "paid and never came back and no server could learn of the charge and whose it was, a purchase made outside the "
+        + "app went to the account the user switched to, or the run was the legacy build's (iOS 14 or older)"
 
     /// Fault points that fired, in order (`simrun trace --fire`).
     public let points: [Int]
@@ -46,14 +53,22 @@ public struct Counterexample: Sendable, Equatable {
         return IOSBand.allCases.firstIndex(of: a.iOS)! < IOSBand.allCases.firstIndex(of: b.iOS)!
     }
 
-    /// `design` is the design whose world ran: the legacy build (or a StoreKit 2 design's
-    /// `olderOSDesign`) in a run below iOS 15, when `ranLegacyBuild` says which.
-    static func avoidability(cause: Cause, design: Design, platform: PlatformParameters, serverKnewCustomer: Bool,
-                             ranLegacyBuild: Bool = false) -> Avoidability {
+    /// The one rule (`excuseRule`), the same for every design: it takes no design. `iOS` is the
+    /// user's (`AppTransaction`, which names the customer to a server that links it, needs 16);
+    /// `returningCustomer` whether the server knew the customer before the run (its history
+    /// then shows the charge); `boughtOutsideApp` whether the purchase was made in the App Store,
+    /// with no token; `ranLegacyBuild` whether the run was the scenario's legacy build's.
+    public static func avoidability(cause: Cause, platform: PlatformParameters, iOS: IOSBand, returningCustomer: Bool,
+                                    boughtOutsideApp: Bool, ranLegacyBuild: Bool = false) -> Avoidability {
         if ranLegacyBuild { return .legacyBuild }
         if cause == .outsideAppCreditedToCurrentAccount { return .unavoidableOutsideApp }
         guard cause == .userNeverCameBack else { return .avoidable }
-        if platform.oneTimeChargeNotifications == .none && !serverKnewCustomer { return .unavoidableOnPlatform }
-        return design.serverRecovery.isEmpty ? .unavoidableWithoutServerRecovery : .avoidable
+        // Only a server can recover a charge the app never reports: it needs to learn of the
+        // charge (a notification, or the history of a customer it knows) and whose it was (the
+        // token the app attached, or the `appTransactionId` linked at login).
+        let appTransaction = iOS == .from16
+        if boughtOutsideApp { return appTransaction ? .avoidable : .unavoidableUnseenCharge }
+        let learns = platform.oneTimeChargeNotifications != .none || returningCustomer || appTransaction
+        return learns ? .avoidable : .unavoidableUnseenCharge
     }
 }

@@ -96,7 +96,8 @@ public struct Exploration: Sendable {
     public var lostUpperBound: Double { min(1, lostMass + max(0, 1 - exploredMass)) }
     public var badLowerBound: Double { badMass }
     public var badUpperBound: Double { min(1, badMass + max(0, 1 - exploredMass)) }
-    /// Losing schedules that no design of this kind, or none on this platform, could survive.
+    /// Losing schedules that no design could survive (`Counterexample.excuseRule`), and the
+    /// legacy build's.
     public var unavoidableSchedules: Int { badSchedules.filter { $0.key != .avoidable }.values.reduce(0, +) }
     /// No avoidable counterexample among the schedules run, and all of them were run.
     public var holds: Bool { (badSchedules[.avoidable] ?? 0) == 0 && !stoppedShort }
@@ -164,8 +165,9 @@ public struct Exploration: Sendable {
             bad = Counterexample(
                 points: schedule, faults: faults, returningCustomer: variant.returningCustomer, iOS: variant.iOS,
                 intent: intent, outcome: verdict.outcome, cause: verdict.cause, events: world.lastRunEvents,
-                avoidability: Counterexample.avoidability(cause: verdict.cause, design: world.lastRunDesign, platform: scenario.platform,
-                                                          serverKnewCustomer: world.serverKnewCustomer,
+                avoidability: Counterexample.avoidability(cause: verdict.cause, platform: scenario.platform, iOS: variant.iOS,
+                                                          returningCustomer: variant.returningCustomer,
+                                                          boughtOutsideApp: world.lastRunBoughtOutsideApp(intent),
                                                           ranLegacyBuild: variant.iOS == .below15 && scenario.platform.newBuildFloor == .iOS15))
         }
         if lost { lostMass += variant.weight * weight }

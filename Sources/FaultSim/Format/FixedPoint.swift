@@ -193,6 +193,46 @@ extension FixedPoint {
         return format(value, places: places)
     }
 
+    /// An interval of rates per intent as figures per 10^6, "[low, high]": each end as
+    /// `perMillion` writes it, and when that would print two different ends as the same figure,
+    /// both with as many more decimals as it takes to tell them apart (at most 12):
+    /// "[0.9999, 1.0001]", not "[1.000, 1.00]"; "[1.001, 1.004]", not "[1.00, 1.00]".
+    public static func perMillionInterval(_ low: Double, _ high: Double) -> String {
+        var lowText = perMillion(low), highText = perMillion(high)
+        // Alike as numbers, not as text: "1.000" and "1.00" are one figure.
+        func alike() -> Bool { Double(lowText.filter { $0 != "," }) == Double(highText.filter { $0 != "," }) }
+        if low != high && low.isFinite && high.isFinite && alike() {
+            let start = max(perMillionPlaces(low * 1e6), perMillionPlaces(high * 1e6))
+            for places in (start + 1)...max(start + 1, 12) where alike() {
+                lowText = groupedFixed(low * 1e6, places: places)
+                highText = groupedFixed(high * 1e6, places: places)
+            }
+        }
+        return "[\(lowText), \(highText)]"
+    }
+
+    /// The decimals `perMillion` gives a figure per 10^6: none from 100 up, else three
+    /// significant digits.
+    static func perMillionPlaces(_ value: Double) -> Int {
+        var magnitude = abs(value)
+        if magnitude >= 100 || magnitude == 0 { return 0 }
+        var places = 2
+        while magnitude < 1 && places < 12 {
+            magnitude *= 10
+            places += 1
+        }
+        return places
+    }
+
+    /// `value` with `places` decimals and its whole part grouped by thousands: "1,234.56".
+    static func groupedFixed(_ value: Double, places: Int) -> String {
+        let text = format(value, places: places)
+        let negative = text.hasPrefix("-")
+        let parts = (negative ? text.dropFirst() : Substring(text)).split(separator: ".", maxSplits: 1)
+        let whole = Int(parts[0]).map(Grouped.format) ?? String(parts[0])
+        return (negative ? "-" : "") + whole + (parts.count == 2 ? "." + parts[1] : "")
+    }
+
     /// The same, signed: "+" before a positive figure.
     public static func signedPerMillion(_ rate: Double) -> String { (rate > 0 ? "+" : "") + perMillion(rate) }
 }

@@ -42,7 +42,7 @@ public struct ImportanceTable: Sendable {
                 let estimate = rate(index, outcome)
                 guard outcome == .lost || estimate.eventRuns > 0 else { continue }
                 rows.append([design, outcome.name, Self.perMillion(estimate.rate),
-                             "[\(Self.perMillion(estimate.low)), \(Self.perMillion(estimate.high))]", Grouped.format(Int(estimate.eventRuns)),
+                             FixedPoint.perMillionInterval(estimate.low, estimate.high), Grouped.format(Int(estimate.eventRuns)),
                              Grouped.format(estimate.effectiveSize), Grouped.format(estimate.varianceEffectiveSize),
                              FixedPoint.format(estimate.largestShare, places: 3),
                              FixedPoint.format(estimate.meanWeight, places: 3), estimate.warning.map { "WARNING: " + $0 } ?? "ok"])
@@ -119,7 +119,7 @@ public struct ImportanceTable: Sendable {
                 let plain = estimate.fallback
                 lines.append("\(design) \(outcome.name): \(warning); falls back to the plain estimate of the "
                     + "\(Grouped.format(Int(estimate.nominalIntents))) intents of the nominal runs: \(Self.perMillion(plain.rate)) "
-                    + "[\(Self.perMillion(plain.low)), \(Self.perMillion(plain.high))] per 10^6")
+                    + FixedPoint.perMillionInterval(plain.low, plain.high) + " per 10^6")
             }
         }
         return lines.map { $0 + "\n" }.joined()
@@ -132,7 +132,7 @@ public struct ImportanceTable: Sendable {
         for row in differenceRows(pairs, everyOutcome: false) {
             let d = row.difference
             rows.append([designs[row.a], designs[row.b], row.outcome.name, Self.perMillion(d.difference),
-                         "[\(Self.perMillion(d.low)), \(Self.perMillion(d.high))]", PValue.text(logP: d.logP),
+                         FixedPoint.perMillionInterval(d.low, d.high), PValue.text(logP: d.logP),
                          FixedPoint.format(d.crnShare, places: 2), Grouped.format(d.varianceEffectiveSize), row.verdict,
                          row.flagged.isEmpty ? "ok" : "WARNING: " + row.flagged.joined(separator: " and ") + " flagged above"])
         }

@@ -40,6 +40,22 @@ extension Scenario {
         return base.withFullServerRecovery
     }
 
+    /// Every name `design(named:)` resolves, in order: the presets, the custom designs, then the
+    /// `+server` variant of each without full server recovery; the names a typo is matched
+    /// against (`suggestedDesign(for:)`).
+    public var designNames: [String] {
+        var names = availableDesigns.map(\.name)
+        for design in availableDesigns where design.serverRecovery != design.fullServerRecovery {
+            let variant = design.name + Design.serverRecoverySuffix
+            if !names.contains(variant) { names.append(variant) }
+        }
+        return names
+    }
+
+    /// The design name `name` was most likely meant to be, among every name the scenario
+    /// resolves (`Suggestion.nearest`): `ours-finsh-late` → `ours-finish-late`.
+    public func suggestedDesign(for name: String) -> String? { Suggestion.nearest(to: name, in: designNames) }
+
     /// Why `name`, which `design(named:)` does not resolve, names no design when it is not a
     /// typo: `<design>+server` of an available design that already has full server recovery,
     /// whose variant would be the design itself under a second name. Saying so beats "unknown

@@ -27,15 +27,25 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// Nearest-name suggestions for typos, in keys, flags and design names.
+/// Nearest-name suggestions for typos, in keys, flags, commands, outcomes and design names: the
+/// one function every "did you mean" calls.
 public enum Suggestion {
-    /// The candidate `word` most likely meant: one it is the start of (`network.requestLoss`
-    /// → `network.requestLossProbability`, the shortest when several), else the longest one
-    /// that starts it up to a separator (`lost_rate` → `lost`), else the closest by edit
-    /// distance when that is close enough to be a typo. Ties go to the earlier candidate.
+    /// The candidate `word` most likely meant: the one at the smallest edit distance (Damerau:
+    /// an insertion, deletion, substitution or swap of two neighbours is one edit; case
+    /// ignored; ties to the earlier candidate) when it is a typo's, at most 2 edits away; else
+    /// one `word` is the start of (`network.requestLoss` → `network.requestLossProbability`, the
+    /// shortest when several); else the longest one that starts it up to a separator
+    /// (`lost_rate` → `lost`); else the closest within a third of the word's length. A typo comes
+    /// first, so `ours-finsh-late` means `ours-finish-late`, not `ours`.
     public static func nearest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         guard !lowered.isEmpty else { return nil }
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        if let best, best.distance <= 2 { return best.name }
         var extended: String?
         for candidate in candidates where candidate.count > word.count && candidate.lowercased().hasPrefix(lowered) {
             if candidate.count < (extended?.count ?? Int.max) { extended = candidate }
@@ -47,26 +57,28 @@ public enum Suggestion {
             if "._-".contains(next) && candidate.count > (truncated?.count ?? 0) { truncated = candidate }
         }
         if let truncated { return truncated }
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
-            if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-        }
-        guard let best, best.distance <= max(2, word.count / 3) else { return nil }
+        guard let best, best.distance <= word.count / 3 else { return nil }
         return best.name
     }
 
+    /// The optimal-string-alignment distance: Levenshtein's, with a swap of two neighbouring
+    /// characters one edit (`blaip` is one from `bliap`, not two).
+    /// - Complexity: O(a · b).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = previous
         for i in 1...a.count {
             current[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            for j in 1...b.count {
+                var cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] { cost = min(cost, twoBack[j - 2] + 1) }
+                current[j] = cost
             }
-            swap(&previous, &current)
+            (twoBack, previous, current) = (previous, current, twoBack)
         }
         return previous[b.count]
     }

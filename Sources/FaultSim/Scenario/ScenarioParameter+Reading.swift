@@ -29,7 +29,9 @@ extension ScenarioParameter {
                 scenario.addServerVariants(named: scenario[keyPath: path].filter { !knownDesigns.contains($0) })
             }
             let resolved = scenario
-            try Self.checkDesigns(scenario[keyPath: path], known: knownDesigns + scenario.customDesigns.map(\.name), key: key, reader) { name in
+            let known = knownDesigns + scenario.customDesigns.map(\.name)
+            try Self.checkDesigns(scenario[keyPath: path], known: known, hints: knownDesigns.isEmpty ? known : resolved.designNames,
+                                  key: key, reader) { name in
                 knownDesigns.isEmpty ? nil : resolved.serverVariantRefusal(name)
             }
         case .customDesigns(let path):
@@ -57,15 +59,16 @@ extension ScenarioParameter {
         "unknown design; `simrun designs` lists them" + (Suggestion.nearest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? "")
     }
 
-    /// Every name is a known design, and none is named twice. `refusal` says why a name that
-    /// is no design is refused when it is not a typo (`Scenario.serverVariantRefusal`).
-    static func checkDesigns(_ designs: [String], known: [String], key: String, _ reader: ObjectReader,
+    /// Every name is a known design, and none is named twice. `hints` are the names a typo is
+    /// matched against (with the `+server` forms where presets may be named); `refusal` says why a
+    /// name that is no design is refused when it is not a typo (`Scenario.serverVariantRefusal`).
+    static func checkDesigns(_ designs: [String], known: [String], hints: [String], key: String, _ reader: ObjectReader,
                              refusal: (String) -> String?) throws(ScenarioError) {
         for (index, design) in designs.enumerated() {
             let keyPath = reader.keyPath("\(key)[\(index)]")
             guard known.contains(design) else {
                 throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"",
-                                    message: refusal(design) ?? unknownDesign(design, known: known))
+                                    message: refusal(design) ?? unknownDesign(design, known: hints))
             }
             if let first = designs[..<index].firstIndex(of: design) {
                 throw ScenarioError(file: reader.file, keyPath: keyPath, value: "\"\(design)\"",

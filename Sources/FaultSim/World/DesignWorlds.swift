@@ -254,7 +254,7 @@ extension DesignWorlds {
     public var lastRunEvents: Int { worlds[active].lastRunEvents }
     public var lastRunReachedCap: Bool { worlds[active].lastRunReachedCap }
     public var lastRunFingerprint: UInt64 { worlds[active].lastRunFingerprint }
-    public var serverKnewCustomer: Bool { worlds[active].serverKnewCustomer }
+    public func lastRunBoughtOutsideApp(_ intent: Int) -> Bool { worlds[active].lastRunBoughtOutsideApp(intent) }
     public var lastRunChoices: [ChoicePoint] { worlds[active].lastRunChoices }
     public var lastRunEventKinds: UInt64 { worlds[active].lastRunEventKinds }
     public var trace: [TraceEntry] { worlds[active].trace }

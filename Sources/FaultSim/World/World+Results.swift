@@ -37,9 +37,9 @@ extension World {
     /// The last run reached `maxEventsPerRun` and was stopped there, before its horizon.
     public var lastRunReachedCap: Bool { ledger.reachedCap }
 
-    /// The app server held a transaction of the user's Apple account at the end of the last run,
-    /// so it could ask Apple for the account's history.
-    public var serverKnewCustomer: Bool { server.customerKnown }
+    /// Intent `intent` of the last run was bought outside the app (in the App Store: no token,
+    /// no record), which `simrun check`'s rule of who could have delivered reads.
+    public func lastRunBoughtOutsideApp(_ intent: Int) -> Bool { ledger.intents[intent].outsideApp }
 
     /// With a scripted chooser, record `lastRunChoices` and `lastRunEventKinds` (for
     /// `simrun check`; costs nothing when the chooser is seeded).

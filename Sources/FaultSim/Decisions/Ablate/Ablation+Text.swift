@@ -31,8 +31,8 @@ extension Ablation.Result: DecisionReport {
             + "\(Grouped.count(weightedRuns, "run")) of their own mixture (each design's worlds from a pilot of its own: one per change, one for \(design.name)), "
             + "paired z-test; the other outcomes counted on the plain runs\n"
         if let base = weightedBase {
-            text += "\(design.name)'s lost orders, weighted: \(FixedPoint.perMillion(base.rate)) [\(FixedPoint.perMillion(base.low)), "
-                + "\(FixedPoint.perMillion(base.high))] per 10^6 intents\(base.warning.map { " (WARNING: \($0))" } ?? "")\n"
+            text += "\(design.name)'s lost orders, weighted: \(FixedPoint.perMillion(base.rate)) "
+                + "\(FixedPoint.perMillionInterval(base.low, base.high)) per 10^6 intents\(base.warning.map { " (WARNING: \($0))" } ?? "")\n"
         }
         let flagged = rows.filter(\.isCounted).count
         if flagged > 0 {

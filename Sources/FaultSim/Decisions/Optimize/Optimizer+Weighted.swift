@@ -141,7 +141,7 @@ extension Optimizer {
     /// best (`d`; nil for the best) with the z-test's p, and the guard's check.
     static func tableRow(_ name: String, _ rate: WeightedRate, _ d: WeightedDifference?) -> [String] {
         let signed = FixedPoint.signedPerMillion
-        return ["  " + name, "\(FixedPoint.perMillion(rate.rate)) [\(FixedPoint.perMillion(rate.low)), \(FixedPoint.perMillion(rate.high))]",
+        return ["  " + name, "\(FixedPoint.perMillion(rate.rate)) " + FixedPoint.perMillionInterval(rate.low, rate.high),
                 Grouped.format(Int(rate.effectiveSize.rounded(.down)))]
             + (d.map { ["\(signed($0.difference)) [\(signed($0.low)), \(signed($0.high))]", PValue.text(logP: $0.logP)] } ?? ["", ""])
             + [rate.warning.map { "WARNING: " + $0 } ?? "ok"]

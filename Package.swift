@@ -9,17 +9,18 @@ import Foundation
 // README's test command runs the suite against the release build, so that one build serves both
 // of a newcomer's first commands: `swift run -c release simrun`, then
 // `swift test -c release --disable-testable-imports -q`, which compiles nothing of the simulator
-// again, only the tests (about 30 s). For that, `FaultSim` and `simrun` are compiled
-// `-enable-testing` in release here (so the tests may `@testable import` them; it costs no
-// instructions per run: scripts/check-instructions), and `--disable-testable-imports` keeps
-// SwiftPM from adding a second `-enable-testing` of its own: the compile commands of
-// `swift build -c release` and of the test build are then identical, and neither rebuilds what
-// the other built. (Plain `swift test -c release` works too, after rebuilding the simulator.) The
-// tests themselves compile `-Onone`: they are not the hot code, and `-O` doubles their compile.
+// again, only the tests (35-45 s of CPU). For that, `FaultSim` and `simrun` are compiled
+// `-enable-testing` in release here, so the tests may `@testable import` them (instructions per
+// run move 0.1%, the weighted run's 0.8%: scripts/check-instructions), and
+// `--disable-testable-imports` keeps SwiftPM from adding a second `-enable-testing` of its own:
+// the compile commands of `swift build -c release` and of the test build are then identical, and
+// neither rebuilds what the other built (.ci/run checks it). Plain `swift test -c release` works
+// too, after compiling the simulator again. The tests themselves compile `-Onone`: they are not
+// the hot code, and `-O` doubled their compile.
 //
-// A release build has no `DEBUG`, so the full invariant checks (`_checkInvariants()`,
-// `invariant`, `RunArray`'s bounds, the command specs) do not run under README's command: plain
-// `swift test`, the debug build, runs them, and `.ci/run` runs both.
+// A release build has no `DEBUG`, so the full invariant checks (`_checkInvariants()`, the
+// `invariant`s under `#if DEBUG`, `RunArray`'s bounds) do not run under README's command: plain
+// `swift test`, the debug build below, runs them, and `.ci/run` runs both.
 //
 // In debug, the simulator's modules are optimised too, whole-module: the tests simulate millions of
 // events, which unoptimised generic code runs ~50x slower, and which code

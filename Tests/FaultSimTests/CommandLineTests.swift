@@ -5,6 +5,14 @@ import Testing
 
 @Suite("Command line")
 struct CommandLineTests: RunsOnACopyOfTheDefaultScenario {
+    /// `simrun` checks its command specs on every start in debug builds only; README's test
+    /// command runs the release build, so the check runs here too (it stops on a bad spec).
+    @Test("Every command's spec is well-formed: one name each, every option once")
+    func commandSpecs() {
+        SimrunCommand.checkSpecs()
+        #expect(SimrunCommand.commands.count > 1)
+    }
+
     @Test("An unknown option names itself and suggests the nearest")
     func unknownOption() {
         do {

@@ -25,7 +25,8 @@ enum CalibrateCommand: Command {
     static let current = OptionSpec(name: "--current", valueName: "name", help: "The team's current design.",
                                     defaultValue: "the design of the file's last figure")
     static let decisionPoints = OptionSpec(name: "--decision-points", valueName: "n",
-                                           help: "Region points the designs are compared at, 1 to 10000.", defaultValue: String(RegionDecision.defaultPoints))
+                                           help: "Settings that fit at which the designs are compared, 0 to 10000; 0 compares none and gives no answer (a faster search only).",
+                                           defaultValue: String(RegionDecision.defaultPoints))
     static let pointsOut = OptionSpec(name: "--points-out", valueName: "dir",
                                       help: "Write up to 10 region points as scenario files (point-01.json, the best-fitting, ...) into this directory.")
     static let truth = OptionSpec(name: "--truth", valueName: "scenario.json",
@@ -51,7 +52,7 @@ enum CalibrateCommand: Command {
         guard budgetCount >= candidateCount else {
             throw context.invalid(String(budgetCount), for: budget, because: "below --candidates \(candidateCount): the budget holds the first wave")
         }
-        let pointCount = try context.integer(decisionPoints, in: 1...10_000) ?? RegionDecision.defaultPoints
+        let pointCount = try context.integer(decisionPoints, in: 0...10_000) ?? RegionDecision.defaultPoints
         let base = try context.scenario(applying: [.runs, .seed])
         let compared = try comparedDesigns(context, base.scenario)
         let observations: Observations
@@ -75,7 +76,11 @@ enum CalibrateCommand: Command {
         }
         let progress = ProgressPhases(prefix: "simrun calibrate: ", quiet: context.given(CommonOptions.quiet))
         var result = plan.run(source: base.shownPath, jobs: context.jobs, reporter: progress, truth: truthT)
-        result.decide(current: currentDesign, also: compared, points: pointCount, jobs: context.jobs, reporter: progress)
+        if pointCount > 0 {
+            result.decide(current: currentDesign, also: compared, points: pointCount, jobs: context.jobs, reporter: progress)
+        } else if !compared.isEmpty {
+            throw context.error("'--designs' compares designs at the settings that fit; '--decision-points 0' compares none.")
+        }
         progress.finish()
         try outputs.write(result, files: try pointTargets(result.pointFiles, context, inputs: inputs), context: context)
         printOutput(result.text, terminator: "")

@@ -6,7 +6,7 @@ import Testing
 /// the settings that fit the committed example's figures and answer for the team's design; a
 /// starved search says it was starved; a truth is judged at its own volume; every outcome of
 /// the outcome table is a figure; a known volume sizes "none seen in 30 days". The worked
-/// example of docs/cli.md (scenarios/team-coins.json) is kept equal to its output by the docs
+/// example of docs/cli.md (scenarios/examples/team-coins.json) is kept equal to its output by the docs
 /// test (DocsRunTests), which runs it with the default options.
 @Suite("Calibration: the search and the answer")
 struct CalibrationSearchTests {

@@ -97,7 +97,9 @@ public enum KeyTables {
     /// another axis, what it does in the model and where it comes from.
     public static func axes(markdown: Bool, keeping kept: Set<String>? = nil) -> String {
         let rows = DesignAxis.table.filter { kept?.contains($0.name) ?? true }.map { axis in
-            (name: axis.name, accepts: axis.accepts, grid: axis.isGrid ? axis.values.map(\.label).joined(separator: ", ") : "every value",
+            (name: axis.name, accepts: axis.accepts,
+             grid: (axis.isGrid ? axis.values.map(\.label).joined(separator: ", ") : "every value")
+                + (axis.isHeldByOptimize ? " (optimize: \(axis.values[0].label) only)" : ""),
              rules: axis.constrained ? "yes" : "", meaning: axis.meaning, source: axis.source)
         }
         if markdown {

@@ -188,8 +188,10 @@ enum Significant {
     /// 978,000 ms is 16.3m and 5,760,000 ms 1.6h (a scenario file takes the text back, rounded).
     static func humanText(_ ms: SimTime) -> String {
         guard ms >= 1_000, let unit = DurationText.units.last(where: { $0.milliseconds <= ms }) else { return "\(ms)ms" }
-        let value = round(Double(ms) / Double(unit.milliseconds))
-        return Calibration.trimmedDecimal(value) + unit.suffix
+        var text = FixedPoint.format(round(Double(ms) / Double(unit.milliseconds)), places: 2)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + unit.suffix
     }
 
     /// A duration as a scenario file can write it, as briefly as it can: the shortest of the

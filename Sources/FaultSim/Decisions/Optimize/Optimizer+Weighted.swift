@@ -10,8 +10,8 @@ import Policies
 extension Optimizer {
     /// The weighted estimates of the front and the unplaced designs.
     public struct WeightedFront: Sendable {
-        /// The designs estimated: the front (`front-1`, …) then the scenario's designs not
-        /// dominated at level α by the counts.
+        /// The designs estimated: the front (`front-1`, …) then the scenario's designs the counts
+        /// did not place (`weightedCandidates`).
         public let names: [String]
         /// How many of `names` are the front's.
         public let frontCount: Int
@@ -59,12 +59,18 @@ extension Optimizer {
     }
 
     /// The designs of `result` a weighted certification estimates: the front, then the scenario's
-    /// designs the counts did not dominate.
+    /// designs the counts did not place: not dominated, or dominated while they lost no order in
+    /// the certified runs. Counts of zero cannot rank lost orders at one in a million, so a
+    /// design dominated only by another's fewer requests (faultsim-recommended by the same design
+    /// retrying network errors only, both at 0 lost in 100,000 runs) is still weighed on them.
     public static func weightedCandidates(_ result: Result) -> [Design] {
-        result.front.map(\.design) + result.designs.filter { verdict in
-            if case .dominated = verdict.status { return false }
-            if case .onFront = verdict.status { return false }
-            return true
+        let lost = result.objectives.firstIndex(of: .lost)
+        return result.front.map(\.design) + result.designs.filter { verdict in
+            switch verdict.status {
+            case .onFront: return false
+            case .dominated: return lost.map { verdict.estimates[$0].value == 0 } ?? false
+            case .notSignificantlyDominated, .notDominated: return true
+            }
         }.map(\.design)
     }
 

@@ -27,9 +27,10 @@ public struct DesignSpace: Sendable {
         self.allowed = allowed
     }
 
-    /// Every axis free over its whole grid; `base` only names the designs.
+    /// Every axis free over its whole grid but those `DesignAxis.heldByOptimize` holds at their
+    /// first value; `base` only names the designs.
     public static func full(base: Design = .naive) -> DesignSpace {
-        DesignSpace(base: base, allowed: DesignAxis.table.map { Array($0.values.indices) })
+        DesignSpace(base: base, allowed: DesignAxis.table.map { $0.isHeldByOptimize ? [0] : Array($0.values.indices) })
     }
 
     /// This space with every axis a team cannot choose on `platform` (`DesignAxis.isChoice(on:)`)

@@ -109,6 +109,16 @@ extension DesignAxis {
         !(name == "olderOSDesign" && platform.newBuildFloor == .iOS15)
     }
 
+    /// Axes the full design space holds at their first value while ablate and walks try every
+    /// value: `retriedFailures` describes a team's flow (not retrying a 5xx never saves an order,
+    /// it only saves requests), and freed it doubled the space, and the budgeted search spent its
+    /// budget on order-first designs that save requests and lost the recommendation's front
+    /// (issue 54). A space file may still free it.
+    public static let heldByOptimize: Set<String> = ["retriedFailures"]
+
+    /// Whether the full design space holds this axis at its first value (`heldByOptimize`).
+    public var isHeldByOptimize: Bool { Self.heldByOptimize.contains(name) }
+
     /// The indices into `table` of the axes a team can choose on `platform`.
     public static func choices(on platform: PlatformParameters) -> [Int] {
         table.indices.filter { table[$0].isChoice(on: platform) }

@@ -46,29 +46,16 @@ enum FindCommand: Command {
         let chosen = try context.design(designName, in: scenario, option: design)
         ScenarioInput.warnAboutEventCap(source, designs: [chosen])
 
-        var world = DesignWorlds(scenario: scenario, design: chosen)
-        world.recordsVerdicts = true
         let biasPath = context.value(bias)
-        if let biasPath { world.bias = try ImportanceJob.loadBias(biasPath).bias }
-        var matches: [(run: UInt64, intent: Int, cause: Cause, events: Int, segment: Int, weight: Double?)] = []
-        var run: UInt64 = 0
-        while run < UInt64(scenario.runs) && matches.count < count {
-            world.run(run)
-            let mask = world.outcomeMasks[wanted]
-            for (intent, verdict) in world.lastRunVerdicts.enumerated()
-            where mask & (1 << UInt64(intent)) != 0 && (wantedCause == nil || verdict.cause == wantedCause) {
-                matches.append((run, intent, verdict.cause, world.lastRunEvents, world.lastRunSegment, world.lastRunImportance?.weight))
-                break
-            }
-            run += 1
-        }
+        var loaded: FaultBias?
+        if let biasPath { loaded = try ImportanceJob.loadBias(biasPath).bias }
+        let scan = RunScan.first(count, of: chosen, in: scenario, ending: wanted, cause: wantedCause, bias: loaded)
+        var matches = scan.matches
         if matches.isEmpty {
-            printOutput("no \(wanted.name) intent\(wantedCause.map { " with cause \($0.name)" } ?? "") in runs 0..<\(run) of \(chosen.name)")
+            printOutput("no \(wanted.name) intent\(wantedCause.map { " with cause \($0.name)" } ?? "") in runs 0..<\(scan.scanned) of \(chosen.name)")
             return ExitCode.success
         }
-        if context.given(shortest) {
-            matches = [matches.min { $0.events != $1.events ? $0.events < $1.events : $0.run < $1.run }!]
-        }
+        if context.given(shortest), let fewest = RunScan.shortest(matches) { matches = [fewest] }
         for match in matches {
             // The user's segment only when the scenario has segments: other output stays as it was.
             let segment = scenario.segments.isEmpty ? "" : "  segment \(scenario.segmentNames[match.segment])"

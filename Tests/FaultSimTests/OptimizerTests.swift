@@ -124,9 +124,8 @@ struct OptimizerTests {
         let designs = [Design.naive, .bliap, .seed004]
         let runs = 1_500
         var profiles = [RunProfile](repeating: RunProfile(), count: designs.count)
-        for prefix in [500, runs] {
-            ProfileRunner.extend(&profiles, designs: designs, which: [0, 1, 2], to: prefix, scenario: scenario, jobs: 2)
-        }
+        let simulated = ProfileRunner.extend(&profiles, designs: designs, which: [0, 1, 2], through: [500, runs], scenario: scenario, jobs: 2)
+        #expect(simulated == Int64(designs.count * runs) && profiles.allSatisfy { $0.runs == runs })
         for prefix in [500, runs] {
             let panel = Runner.panel(scenario: scenario, designs: designs, pairs: .all, runs: 0..<UInt64(prefix), jobs: 2)
             for a in designs.indices {

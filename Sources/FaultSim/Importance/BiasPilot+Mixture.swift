@@ -131,13 +131,13 @@ extension BiasPilot {
         var candidate = Mixture(worlds: [world], shares: [1], broadShare: broadShare ?? 0)
         var best: (mixture: Mixture, work: Double, step: Int)?
         var steps: [Step] = []
-        var start = firstRun
-        for index in 0...mixtureSteps {
+        let first = Int(firstRun)
+        // A step per candidate, each on its own pilot runs: the climb's world, then each refit.
+        Runner.inStages((1...(mixtureSteps + 1)).map { first + $0 * runsPerStep }, from: first) { runs, index in
             let drawn = candidate.drawn
             let bias = FaultBias(components: drawn.worlds, nominalShare: nominalShare, shares: drawn.shares)
-            let result = Runner.weighted(scenario: scenario, designs: [design], runs: start..<(start + UInt64(runsPerStep)), bias: bias,
-                                         jobs: jobs, tunes: true, levels: nil)
-            start += UInt64(runsPerStep)
+            let result = Runner.weighted(scenario: scenario, designs: [design], runs: UInt64(runs.lowerBound)..<UInt64(runs.upperBound),
+                                         bias: bias, jobs: jobs, tunes: true, levels: nil)
             let estimate = result.panel.rate(0, .lost, intents: result.tallies[0].intents)
             let work = relativeVariance(result.panel) * Double(max(result.tallies[0].events, 1)) / Double(runsPerStep)
             let label = "mixture \(index + 1): \(Grouped.count(candidate.worlds.count, "world"))"
@@ -145,12 +145,13 @@ extension BiasPilot {
             if estimate.eventRuns >= minimumEvents && work < (best?.work ?? .infinity) { best = (candidate, work, steps.count - 1) }
             let broad = broadShare == nil ? nil : candidate.broad ?? balanced(result.panel, budget: 1,
                                                     belowIOS15Share: scenario.device.belowIOS15Probability, design: design.name)
-            guard index < mixtureSteps else { break }
+            guard index < mixtureSteps else { return false }
             var next = mechanisms(result.panel, belowIOS15Share: scenario.device.belowIOS15Probability, design: design.name)
-            guard !next.worlds.isEmpty else { break }
+            guard !next.worlds.isEmpty else { return false }
             next.broad = broad
             next.broadShare = candidate.broadShare
             candidate = next
+            return true
         }
         guard var best else { return (Mixture(worlds: [world], shares: [1]), steps) }
         if best.mixture.broad == nil {

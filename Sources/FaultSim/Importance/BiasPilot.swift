@@ -159,17 +159,22 @@ public enum BiasPilot {
         }
     }
 
+    /// One climb from `startBudget` (see `tuneWorld`): a plain step on the pilot runs from
+    /// `firstRun`, then up to `maxSteps` cross-entropy steps on the runs after it, each on its
+    /// own `runsPerStep` runs (`Runner.inStages`), until the level is the lost order and
+    /// `finalSteps` steps settled on it, or it stalls.
+    /// - Complexity: (1 + at most `maxSteps`) · `runsPerStep` runs of `design`.
     static func climb(scenario: Scenario, design: Design, firstRun: UInt64, runsPerStep: Int, maxSteps: Int, finalSteps: Int,
                       nominalShare: Double, startBudget: Double, jobs: Int) -> Climb {
-        var start = firstRun
-        func pilot(_ world: BiasedWorld, _ level: SimTime?) -> (tallies: [DesignTally], panel: WeightedPanel) {
-            defer { start += UInt64(runsPerStep) }
-            return Runner.weighted(scenario: scenario, designs: [design], runs: start..<(start + UInt64(runsPerStep)),
-                                   bias: FaultBias(components: [world], nominalShare: nominalShare), jobs: jobs, tunes: true,
-                                   levels: level.map { [$0] })
+        precondition(runsPerStep > 0 && maxSteps >= 0, "a climb takes steps of at least one run")
+        func pilot(_ world: BiasedWorld, _ level: SimTime?, _ runs: Range<Int>) -> (tallies: [DesignTally], panel: WeightedPanel) {
+            Runner.weighted(scenario: scenario, designs: [design], runs: UInt64(runs.lowerBound)..<UInt64(runs.upperBound),
+                            bias: FaultBias(components: [world], nominalShare: nominalShare), jobs: jobs, tunes: true,
+                            levels: level.map { [$0] })
         }
+        let first = Int(firstRun)
         var world = BiasedWorld(firing: BiasedWorld.nominal.firing, designs: [design.name])
-        let plain = pilot(world, nil)
+        let plain = pilot(world, nil, first..<(first + runsPerStep))
         let lost = World.lostScore(horizonMs: scenario.horizonMs)
         var level = nextLevel(plain.panel.designs[0], after: 0, lost: lost)
         let nominal = plain.panel.designs[0].largestNominal
@@ -178,9 +183,9 @@ public enum BiasPilot {
         }
         var steps: [Step] = []
         var atTarget = 0, sinceRise = 0, lostEvents: Int64 = 0, lastSettled = false
-        for _ in 0..<maxSteps {
+        Runner.inStages((0..<maxSteps).map { first + ($0 + 2) * runsPerStep }, from: first + runsPerStep) { runs, _ in
             let reached = level >= lost
-            let result = pilot(world, reached ? nil : level)
+            let result = pilot(world, reached ? nil : level, runs)
             let estimate = result.panel.rate(0, .lost, intents: result.tallies[0].intents)
             lostEvents = estimate.eventRuns
             lastSettled = settled(estimate)
@@ -190,15 +195,15 @@ public enum BiasPilot {
                                  belowIOS15Share: scenario.device.belowIOS15Probability)
             if reached {
                 atTarget += 1
-                if atTarget >= finalSteps && lastSettled { break }
-                continue
+                return !(atTarget >= finalSteps && lastSettled)
             }
             let next = nextLevel(result.panel.designs[0], after: level, lost: lost)
             // A rise of less than 5% (or a second) is no rise: the level creeps along an atom.
             sinceRise = next > level + max(1_000, level / 20) ? 0 : sinceRise + 1
             level = next
-            if sinceRise >= stallSteps { break }
+            return sinceRise < stallSteps
         }
+        invariant(steps.count <= maxSteps, "a climb takes at most \(maxSteps) steps after its plain one")
         return Climb(world: world, steps: steps, level: level, lostEvents: lostEvents, succeeded: level >= lost && lastSettled)
     }
 

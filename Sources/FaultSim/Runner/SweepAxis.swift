@@ -86,16 +86,4 @@ public struct SweepAxis: Sendable {
         items.append(current)
         return items
     }
-
-    /// The swept key with its unit, for the chart's x axis: the parameter table's unit
-    /// (`simrun keys`); a key that is no row of it is labelled from its name and values.
-    public func title(key: String) -> String {
-        // The parameter table's unit, when the key is one of its rows.
-        if let row = ScenarioParameter.row(key) { return "\(key) (\(row.unit))" }
-        let last = key.split(separator: ".").last.map(String.init) ?? key
-        if last.lowercased().contains("probability") { return "\(key) (probability, 0 to 1)" }
-        if labels.allSatisfy({ Double($0) == nil }), numbers != nil { return "\(key) (duration)" }
-        if labels.allSatisfy({ Int($0) != nil }) { return "\(key) (count)" }
-        return key
-    }
 }

@@ -33,9 +33,4 @@ public struct SweepResult: Sendable {
 
     /// Every design's tally at each value: `tallies[value][design]`.
     public var tallies: [[DesignTally]] { rows.map { $0.map(\.tally) } }
-
-    /// What the chart is drawn against: "against KEY, NAME scenario (N runs per value)".
-    public var title: String {
-        "against \(key), \(scenario) scenario (\(Grouped.format(runsPerValue)) runs per value)"
-    }
 }

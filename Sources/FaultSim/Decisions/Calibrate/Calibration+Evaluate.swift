@@ -31,13 +31,13 @@ extension Calibration {
         let scenario = scenario(at: t)
         let volume = volume(at: t)
         let matched = observations.figures.indices.filter { !observations.figures[$0].holdOut }
+        let stages = self.stages
         var segments: [[DesignTally]] = []
-        var done = 0
         var terms: [Implausibility.Terms] = []
-        var criterion = 0.0
-        for (index, stage) in stages.enumerated() {
-            let part = Runner.simulate(scenario: scenario, designs: designs, runs: UInt64(done)..<UInt64(stage), jobs: jobs,
-                                       progress: progress) { TalliesOnly() }.segments
+        var criterion = 0.0, passed = true
+        let done = Runner.inStages(stages) { runs, index in
+            let part = Runner.simulate(scenario: scenario, designs: designs, runs: UInt64(runs.lowerBound)..<UInt64(runs.upperBound),
+                                       jobs: jobs, progress: progress) { TalliesOnly() }.segments
             if segments.isEmpty {
                 segments = part
             } else {
@@ -45,16 +45,14 @@ extension Calibration {
                     for segment in segments[design].indices { segments[design][segment].merge(part[design][segment]) }
                 }
             }
-            done = stage
             terms = observations.figures.map { self.terms(of: $0, segments: segments, segmentNames: scenario.segmentNames, volume: volume) }
             criterion = Implausibility.criterion(matched.map { terms[$0].value })
             let last = index == stages.count - 1
-            if criterion > cutoff + (last ? 0 : Self.earlyAllowance) {
-                return CalibrationPoint(t: t, wave: wave, passed: false, runs: done, criterion: criterion, terms: terms,
-                                        lostPerMillion: Self.lostPerMillion(segments))
-            }
+            passed = !(criterion > cutoff + (last ? 0 : Self.earlyAllowance))
+            return passed
         }
-        return CalibrationPoint(t: t, wave: wave, passed: true, runs: done, criterion: criterion, terms: terms,
+        invariant(!passed || done == (stages.last ?? 0), "a point passes only after the last stage")
+        return CalibrationPoint(t: t, wave: wave, passed: passed, runs: done, criterion: criterion, terms: terms,
                                 lostPerMillion: Self.lostPerMillion(segments))
     }
 

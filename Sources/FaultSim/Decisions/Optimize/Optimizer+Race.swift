@@ -181,21 +181,13 @@ extension Optimizer {
         /// With a race bias and `weighted`, each also gets its weighted runs of every rung
         /// (`Settings.weightedRuns`), one design at a time in the order given.
         mutating func extend(_ members: [Int], to rung: Int, weighted: Bool = true) {
-            for step in 0...rung {
-                let behind = members.filter { profiles[$0].runs < rungs[step] }
-                if !behind.isEmpty {
-                    simulated += ProfileRunner.extend(&profiles, designs: designs, which: behind, to: rungs[step], scenario: scenario,
-                                                      jobs: settings.jobs, progress: progress)
-                }
-                guard weighted, let bias = settings.raceBias else { continue }
-                let target = settings.weightedRuns(rungs[step])
-                for member in members where weightedProfiles[member].runs < target {
-                    let first = weightedProfiles[member].runs
-                    let slice = WeightedProfile.simulate(designs[member], runs: first..<target, scenario: scenario, bias: bias, jobs: settings.jobs)
-                    weightedProfiles[member].append(slice, bias: bias)
-                    weightedSimulated += Int64(target - first)
-                }
-            }
+            let ends = rungs[0...rung]
+            simulated += ProfileRunner.extend(&profiles, designs: designs, which: members, through: ends, scenario: scenario,
+                                              jobs: settings.jobs, progress: progress)
+            guard weighted, let bias = settings.raceBias else { return }
+            weightedSimulated += WeightedProfile.extend(&weightedProfiles, designs: designs, which: members,
+                                                        through: ends.map { settings.weightedRuns($0) }, scenario: scenario, bias: bias,
+                                                        jobs: settings.jobs)
         }
 
         /// The objectives' totals of `member` over the first `rungs[rung]` runs, as doubles for

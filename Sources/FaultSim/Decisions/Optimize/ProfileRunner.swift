@@ -1,33 +1,29 @@
 import Policies
 
 /// Extends designs' run profiles to a number of runs, simulating only the runs each lacks,
-/// through the one run loop (`Runner.simulate`): the designs that lack the same runs form a
-/// panel whose accumulator (`Recorder`) keeps each design's runs as profile slices. The
-/// profiles never depend on the threads or their timing.
+/// through the one run loop (`Runner.simulate`), in stages (`Runner.inStages`): a design's
+/// runs are one slice of its profile per stage, so it has its totals at every stage it passed.
+/// The accumulator (`Recorder`) keeps each design's runs as profile slices. The profiles never
+/// depend on the threads or their timing.
 enum ProfileRunner {
-    /// Designs simulated side by side at most. One: a design's world then stays in the cache
-    /// for a whole chunk of runs, which is what makes a race fast (64 side by side ran a third
-    /// slower); profiles need no run of two designs at once.
-    static let groupSize = 1
-
-    /// Extends `profiles[i]` (of `designs[i]`) to `prefix` runs, for every i in `which`.
-    /// Returns the design-runs simulated.
+    /// Extends `profiles[i]` (of `designs[i]`) through each of `ends` in turn, for every i in
+    /// `which`: a stage at or below the runs a profile holds adds nothing to it. One design at a
+    /// time: a design's world then stays in the cache for a whole chunk of runs, which is what
+    /// makes a race fast (64 designs side by side ran a third slower); profiles need no run of
+    /// two designs at once. Returns the design-runs simulated.
     /// - Complexity: O(Σ missing runs · events per run).
     @discardableResult
-    static func extend(_ profiles: inout [RunProfile], designs: [Design], which: [Int], to prefix: Int, scenario: Scenario,
-                       jobs: Int, progress: ProgressCounter? = nil) -> Int64 {
+    static func extend(_ profiles: inout [RunProfile], designs: [Design], which: [Int], through ends: some Collection<Int>,
+                       scenario: Scenario, jobs: Int, progress: ProgressCounter? = nil) -> Int64 {
         var simulated: Int64 = 0
-        let behind = which.filter { profiles[$0].runs < prefix }
-        // Designs that lack the same runs share a panel; the race extends a rung at a time, so
-        // they usually all do.
-        let starts = behind.map { profiles[$0].runs }.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }.sorted()
-        for start in starts {
-            let members = behind.filter { profiles[$0].runs == start }
-            for group in stride(from: 0, to: members.count, by: groupSize).map({ Array(members[$0..<min($0 + groupSize, members.count)]) }) {
-                let slices = simulate(group.map { designs[$0] }, runs: start..<prefix, scenario: scenario, jobs: jobs, progress: progress)
-                for (member, slice) in zip(group, slices) { profiles[member].append(slice) }
-                simulated += Int64(group.count) * Int64(prefix - start)
+        for member in which {
+            let reached = Runner.inStages(ends, from: profiles[member].runs) { runs, _ in
+                let slice = simulate([designs[member]], runs: runs, scenario: scenario, jobs: jobs, progress: progress)[0]
+                profiles[member].append(slice)
+                simulated += Int64(runs.count)
+                return true
             }
+            invariant(profiles[member].runs == reached, "design \(member)'s profile holds the runs simulated for it")
         }
         return simulated
     }

@@ -54,23 +54,8 @@ struct DiagramSearch: Sendable {
     /// Among the first `candidates` runs that lost an intent to `cause`, the one with the fewest
     /// events (the first on a tie); progress counts every run of the design, searched or not.
     func shortestRun(_ design: Design, losingTo cause: Cause, progress: ProgressCounter?) -> UInt64? {
-        let total = UInt64(scenario.runs)
-        var world = DesignWorlds(scenario: scenario, design: design)
-        world.recordsVerdicts = true
-        var best: (run: UInt64, events: Int)?
-        var matches = 0
-        var run: UInt64 = 0
-        while run < total && matches < Self.candidates {
-            world.run(run)
-            if world.lastRunVerdicts.contains(where: { $0.outcome == .lost && $0.cause == cause }) {
-                matches += 1
-                if best == nil || world.lastRunEvents < best!.events { best = (run, world.lastRunEvents) }
-            }
-            run += 1
-            if run % 4_096 == 0 { progress?.add(4_096) }
-        }
-        progress?.add(Int(total - run + run % 4_096))
-        return best?.run
+        let scan = RunScan.first(Self.candidates, of: design, in: scenario, ending: .lost, cause: cause, progress: progress)
+        return RunScan.shortest(scan.matches)?.run
     }
 
     /// A design name as an id fragment: letters and digits kept, anything else as '_'.

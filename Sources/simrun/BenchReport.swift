@@ -104,14 +104,14 @@ struct BenchReport {
             + "runs_per_second,events_per_second,ns_per_event,all_timings\n"
         for row in (floor.map { [$0] } ?? []) + designs {
             for measurement in [row.single] + (row.parallel.map { [$0] } ?? []) {
-                text += [scenario, row.name == floor?.name ? "engine-floor" : row.name, MachineInfo.buildConfiguration,
+                text += CSV.record([scenario, row.name == floor?.name ? "engine-floor" : row.name, MachineInfo.buildConfiguration,
                          String(MachineInfo.cores), String(measurement.jobs), String(measurement.runs), String(measurement.events),
                          String(measurement.timings.count), FixedPoint.format(measurement.seconds, places: 6),
                          FixedPoint.format(measurement.fastest, places: 6), FixedPoint.format(measurement.slowest, places: 6),
                          FixedPoint.format(measurement.runsPerSecond, places: 0),
                          FixedPoint.format(measurement.eventsPerSecond, places: 0),
                          FixedPoint.format(measurement.nanosecondsPerEvent, places: 2),
-                         measurement.timings.map { FixedPoint.format($0, places: 6) }.joined(separator: " ")].joined(separator: ",") + "\n"
+                         measurement.timings.map { FixedPoint.format($0, places: 6) }.joined(separator: " ")])
             }
         }
         return text

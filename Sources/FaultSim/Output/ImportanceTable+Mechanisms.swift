@@ -22,7 +22,7 @@ extension ImportanceTable {
                 let fields = [scenarioName, platform, design, WeightedMechanisms.name(mechanisms.keys[at]), String(runs),
                               "\(sums[at] / Double(intents[index]) * Self.million)", "\(sums[at] / total)", "\(squares[at] / totalSquares)",
                               "\(relative)"]
-                text += fields.map(CSV.field).joined(separator: ",") + "\n"
+                text += CSV.record(fields)
             }
         }
         return text

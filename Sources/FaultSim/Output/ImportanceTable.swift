@@ -67,7 +67,16 @@ public struct ImportanceTable: Sendable {
             let pairCautions = differenceCautionText(pairs)
             if !pairCautions.isEmpty { text += "\n" + pairCautions }
         }
-        return text
+        return text + "\n" + Self.legend(pairs: !pairs.isEmpty)
+    }
+
+    /// The columns in words, once under the tables, for a reader who does not weigh runs daily.
+    static func legend(pairs: Bool) -> String {
+        "reading the columns: eff. size, how many equally weighted runs the estimate is worth; var. eff. size, the same for "
+            + "its interval (under 100 the interval is not trusted, and the check says so); largest, the share of the estimate "
+            + "one run holds; mean weight, the runs' average weight (near 1 when the bias leaves the world's odds intact)"
+            + (pairs ? "; CRN share, the share of a difference's variance that pairing the designs on the same runs removed" : "")
+            + "\n"
     }
 
     /// One line per trusted estimate (lost always, other outcomes that happened) whose interval's
@@ -154,7 +163,7 @@ public struct ImportanceTable: Sendable {
                           "\(d.low * Self.million)", "\(d.high * Self.million)", "\(d.standardError * Self.million)", "\(d.logP)",
                           PValue.text(logP: d.logP), "\(d.crnShare)", "\(d.varianceEffectiveSize)", row.verdict,
                           row.flagged.isEmpty ? d.caution ?? "ok" : "flagged: " + row.flagged.joined(separator: " and ")]
-            text += fields.map(CSV.field).joined(separator: ",") + "\n"
+            text += CSV.record(fields)
         }
         return text
     }
@@ -229,7 +238,7 @@ public struct ImportanceTable: Sendable {
                               String(e.eventRuns), "\(e.effectiveSize)", "\(e.varianceEffectiveSize)", "\(e.largestShare)", "\(e.meanWeight)",
                               String(e.nominalCount),
                               String(e.nominalIntents), e.warning ?? ""]
-                text += fields.map(CSV.field).joined(separator: ",") + "\n"
+                text += CSV.record(fields)
             }
         }
         return text

@@ -16,11 +16,7 @@ extension OutputFiles {
     /// together with the command's other `outputs`, so a name there that is a directory, an
     /// input or another output is refused before the work too.
     public static func checkDirectory(_ directory: String, files names: [String], outputs: [String], inputs: [String]) throws(Failure) {
-        var status = stat()
-        if lstat(directory, &status) == 0 {
-            guard stat(directory, &status) == 0 else {
-                throw Failure(path: directory, reason: "a symbolic link that cannot be followed: \(osReason())")
-            }
+        if let status = try followedStatus(directory) {
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 throw Failure(path: directory, reason: "\(kindOrFile(status.st_mode)), not a directory to write the files into")
             }
@@ -30,6 +26,7 @@ extension OutputFiles {
         }
         guard errno == ENOENT else { throw Failure(path: directory, reason: "the path cannot be reached: \(osReason())") }
         // It will be made: the nearest existing ancestor must be a directory we may write in.
+        var status = stat()
         var ancestor = URL(fileURLWithPath: directory).deletingLastPathComponent()
         while lstat(ancestor.path, &status) != 0 && errno == ENOENT && ancestor.path != "/" { ancestor.deleteLastPathComponent() }
         guard stat(ancestor.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {

@@ -122,13 +122,20 @@ public enum OutputFiles {
 
     // MARK: Helpers
 
-    static func resolve(_ path: String) throws(Failure) -> Target {
+    /// What `path` names with links followed, or nil when nothing is there (`errno` then says
+    /// why); a link that cannot be followed is refused, naming the path.
+    static func followedStatus(_ path: String) throws(Failure) -> stat? {
         var status = stat()
-        if lstat(path, &status) == 0 {
+        guard lstat(path, &status) == 0 else { return nil }
+        guard stat(path, &status) == 0 else {
+            throw Failure(path: path, reason: "a symbolic link that cannot be followed: \(osReason())")
+        }
+        return status
+    }
+
+    static func resolve(_ path: String) throws(Failure) -> Target {
+        if let status = try followedStatus(path) {
             // It exists: follow links to what will really be replaced, which must be a file.
-            guard stat(path, &status) == 0 else {
-                throw Failure(path: path, reason: "a symbolic link that cannot be followed: \(osReason())")
-            }
             guard status.st_mode & S_IFMT == S_IFREG else {
                 throw Failure(path: path, reason: "\(kind(status.st_mode)), not a regular file; outputs are written whole by replacing a file")
             }

@@ -35,20 +35,29 @@ extension CalibrationResult {
         return text
     }
 
+    /// The matched figure that no candidate met even alone (the one its closest candidate missed
+    /// by most), or nil when each was met by some candidate: what tells a model that cannot
+    /// reach a figure from figures that only disagree with each other.
+    var unmetFigure: Int? {
+        let figures = plan.observations.figures
+        let worst = figures.indices.filter { !figures[$0].holdOut }
+            .max { (best[$0].terms[$0].value, $1) < (best[$1].terms[$1].value, $0) }!
+        return best[worst].terms[worst].value > plan.cutoff ? worst : nil
+    }
+
     /// Why no point is left: a figure no point meets even alone (and the discrepancy it would
     /// need), or, when each alone is met somewhere, the figures no point meets together.
     var emptyRegionText: String {
         let observations = plan.observations
         let matched = observations.figures.indices.filter { !observations.figures[$0].holdOut }
-        let worst = matched.max { (best[$0].terms[$0].value, $1) < (best[$1].terms[$1].value, $0) }!
-        let terms = best[worst].terms[worst]
-        guard terms.value > plan.cutoff else {
+        guard let worst = unmetFigure else {
             let missed = matched.max { (closest.terms[$0].value, $1) < (closest.terms[$1].value, $0) }!
             return "  no setting of the guesses reproduces the figures together, though each alone is met by some point: the closest "
                 + "candidate (misfit \(FixedPoint.format(closest.criterion, places: 2))) misses \(observations.figures[missed].label) "
                 + "(off by \(FixedPoint.format(closest.terms[missed].value, places: 2)) sd); within this model the figures "
                 + "disagree, or the settings that fit fill less than \(Calibration.short(share.high)) of the ranges (raise --budget)\n"
         }
+        let terms = best[worst].terms[worst]
         var text = "  no setting of the guesses reproduces the figures: \(observations.figures[worst].label) cannot be met "
             + "(the closest candidate is off by \(FixedPoint.format(terms.value, places: 2)) sd, model rate \(Scientific.format(terms.model)) "
             + "against \(Scientific.format(terms.observed)) observed)\n"

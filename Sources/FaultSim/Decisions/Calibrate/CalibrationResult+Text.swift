@@ -62,8 +62,7 @@ extension CalibrationResult {
             return "no setting fit, and the closest misfit was still falling (\(first) to \(last)): the search was starved, "
                 + "not the model refuted; raise --budget"
         }
-        let matched = plan.observations.figures.indices.filter { !plan.observations.figures[$0].holdOut }
-        if matched.allSatisfy({ best[$0].terms[$0].value <= plan.cutoff }) {
+        if unmetFigure == nil {
             return "no setting fit, and the closest misfit stopped falling at \(last): each figure alone is met, but not together; "
                 + "within this model the figures pull the guesses apart, and more search is unlikely to help (limits below)"
         }

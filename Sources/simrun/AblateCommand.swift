@@ -29,14 +29,16 @@ enum AblateCommand: Command {
         if !context.given(ImportanceJob.importance) && context.given(weightedRuns) {
             throw context.error("'--weighted-runs' needs '--importance'.")
         }
-        if context.given(ImportanceJob.importance) && context.value(from) != nil {
-            throw context.error("'--importance' goes with '--design': a walk (--from, --to) is not weighted yet.")
-        }
         let source = try context.scenario()
         let scenario = source.scenario
         let outputs = try DecisionOutputs(context, out: out, inputs: source.inputs)
         let runs = UInt64(0)..<UInt64(scenario.runs)
         let quiet = context.given(CommonOptions.quiet)
+        let weighing = context.given(ImportanceJob.importance)
+            ? Ablation.Weighing(runs: 0..<UInt64(try context.integerOrDefault(weightedRuns, in: 1...ScenarioInput.maxRuns)),
+                                pilotRunsPerStep: try context.integerOrDefault(ImportanceJob.pilotRuns, in: 1_000...ScenarioInput.maxRuns),
+                                jobs: context.jobs)
+            : nil
         switch (context.value(design), context.value(from), context.value(to)) {
         case (let name?, nil, nil):
             let chosen = try context.design(name, in: scenario, option: design)
@@ -47,10 +49,7 @@ enum AblateCommand: Command {
             var result = Ablation.run(scenario: scenario, design: chosen, runs: runs, jobs: context.jobs, source: source.shownPath,
                                       progress: progress.counter)
             progress.finish()
-            if context.given(ImportanceJob.importance) {
-                let weighing = Ablation.Weighing(runs: 0..<UInt64(try context.integerOrDefault(weightedRuns, in: 1...ScenarioInput.maxRuns)),
-                                                 pilotRunsPerStep: try context.integerOrDefault(ImportanceJob.pilotRuns, in: 1_000...ScenarioInput.maxRuns),
-                                                 jobs: context.jobs)
+            if let weighing {
                 let weighting = ProgressLine(total: 2 * weighing.runs.count * result.rows.count, label: "simrun ablate --importance (design-runs)",
                                              quiet: quiet)
                 result = Ablation.weighLosses(result, scenario: scenario, weighing: weighing, progress: weighting.counter)
@@ -64,9 +63,10 @@ enum AblateCommand: Command {
             let axes = Ablation.differingAxes(start, end, on: scenario.platform).count
             guard axes > 0 else { throw context.error("'\(a)' and '\(b)' have the same value on every axis: there is nothing to walk.") }
             ScenarioInput.warnAboutEventCap(source, designs: [start, end])
-            let progress = ProgressLine(total: scenario.runs * axes, label: "simrun ablate", quiet: quiet)
+            // One line counts both: the steps' plain runs, and with --importance each step's weighted design-runs.
+            let progress = ProgressLine(total: (scenario.runs + 2 * (weighing?.runs.count ?? 0)) * axes, label: "simrun ablate", quiet: quiet)
             let walk = Ablation.walk(scenario: scenario, from: start, to: end, runs: runs, jobs: context.jobs, source: source.shownPath,
-                                     progress: progress.counter)
+                                     progress: progress.counter, weighing: weighing)
             progress.finish()
             try outputs.write(walk, context: context)
             printOutput(walk.text, terminator: "")

@@ -120,14 +120,14 @@ enum ImportanceJob {
         let chosen = try chosenBias(context, scenario: scenario, designs: designs)
         let slice = shard?.shard.slice(of: UInt64(scenario.runs)) ?? 0..<UInt64(scenario.runs)
         let progress = ProgressLine(total: slice.count, label: "simrun \(command) --importance", quiet: context.given(CommonOptions.quiet))
-        let result = Runner.weighted(scenario: scenario, designs: designs, runs: slice, bias: chosen.bias,
-                                     jobs: context.jobs, progress: progress.counter, mechanisms: context.given(mechanismsOut))
+        let panel = Runner.panel(scenario: scenario, designs: designs, pairs: .all, runs: slice, jobs: context.jobs, progress: progress.counter,
+                                 bias: chosen.bias, mechanisms: context.given(mechanismsOut))
         progress.finish()
-        let table = ImportanceTable(scenario: scenario, designs: designs, tallies: result.tallies, panel: result.panel)
+        let table = ImportanceTable(scenario: scenario, designs: designs, panel: panel)
         let biasText = chosen.bias.fileText(scenario: scenario.name, steps: chosen.steps)
         let part = shard.map { request in
             WeightedPart(scenario: scenario, designs: designs, biasText: biasPath == nil ? "" : chosen.text, shard: request.shard, runs: slice,
-                         intents: result.tallies.map(\.intents), panel: result.panel)
+                         intents: panel.tallies.map(\.intents), panel: panel.weighted!)
         }
         try ScenarioInput.write([(targets[0], table.csv), (targets[1], biasText), (targets[2], part?.fileText ?? ""),
                                  (targets[3], table.mechanismsCSV), (pairsOut == nil ? nil : targets[4], table.pairsCSV(table.everyPair))])

@@ -38,8 +38,29 @@ struct AblateImportanceTests {
         #expect(counted.difference == 0, "4,000 counted runs see no difference")
         let weighted = none.difference(.lost)
         #expect(weighted.low > 0 && weighted.isSignificant() && (30...300).contains(weighted.difference),
-                "weighted [\(weighted.low), \(weighted.high)] per 10^6, check \(Ablation.check(none))")
+                "weighted [\(weighted.low), \(weighted.high)] per 10^6, check \(Ablation.check(none.weighted))")
         #expect(result.rows.allSatisfy { $0.weighted != nil })
+    }
+
+    /// A walk weighs each step's lost orders as ablate weighs a change: from faultsim-recommended
+    /// without its server recovery back to it, one step that 4,000 counted runs cannot see and
+    /// 16,000 weighted runs resolve, the same on 1 and 2 threads.
+    @Test("ablate --from --to --importance: a step's weighted lost difference resolves what counts cannot, the same on 1 and 2 threads")
+    func walkStepsAreWeighted() throws {
+        let scenario = OptimizerTests.lossyScenario(seed: 7)
+        let full = Ablation.run(scenario: scenario, design: .faultSimRecommended, runs: 0..<1, jobs: 1)
+        var start = try #require(full.rows.first { $0.change.axis == "serverRecovery" && $0.change.to.label == "[]" }?.change.design)
+        start.name = "without-recovery"
+        func walked(jobs: Int) -> Ablation.Walk {
+            Ablation.walk(scenario: scenario, from: start, to: .faultSimRecommended, runs: 0..<4_000, jobs: jobs,
+                          weighing: .init(runs: 0..<16_000, pilotRunsPerStep: 4_000, jobs: jobs))
+        }
+        let walk = walked(jobs: 2)
+        #expect(walk.csv == walked(jobs: 1).csv && walk.text.contains("lost orders by importance sampling"))
+        let step = try #require(walk.steps.first)
+        #expect(walk.steps.count == 1 && step.isWeightedLost && walk.csv.contains("lost_check"), "\(Ablation.check(step.weighted))")
+        let d = step.difference(.lost)
+        #expect(d.high < 0 && d.isSignificant() && (-300 ... -30).contains(d.difference), "[\(d.low), \(d.high)] per 10^6")
     }
 
     /// The guard's fallback: over 300 weighted runs the effective sizes fall below 100, so the
@@ -84,14 +105,13 @@ struct AblateImportanceTests {
     }
 }
 
-/// The importance options on the command line: each needs `--importance`, and a walk is not weighted.
+/// The importance options on the command line: each needs `--importance`.
 @Suite("Importance options of ablate and report")
 struct ImportanceOptionTests {
-    @Test("ablate and report refuse --pilot-runs and --weighted-runs without --importance, ablate refuses a weighted walk, run refuses --mechanisms-out without --importance or with --shard (exit 64)")
+    @Test("ablate and report refuse --pilot-runs and --weighted-runs without --importance, run refuses --mechanisms-out without --importance or with --shard (exit 64)")
     func optionsNeedImportance() {
         #expect(expectSimrun(["ablate", "--design", "naive", "--weighted-runs", "10"], exits: 64).errorOutput.contains("needs '--importance'"))
         #expect(expectSimrun(["ablate", "--design", "naive", "--pilot-runs", "10000"], exits: 64).errorOutput.contains("needs '--importance'"))
-        #expect(expectSimrun(["ablate", "--from", "naive", "--to", "bliap", "--importance"], exits: 64).errorOutput.contains("not weighted yet"))
         #expect(expectSimrun(["report", "--out", "/tmp/never-written.html", "--pilot-runs", "10000"], exits: 64)
             .errorOutput.contains("needs '--importance'"))
         #expect(expectSimrun(["run", "--mechanisms-out", "/tmp/never-written.csv"], exits: 64).errorOutput.contains("needs '--importance'"))

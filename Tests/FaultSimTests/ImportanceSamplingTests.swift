@@ -310,9 +310,9 @@ struct ImportanceSamplingTests: PinnedStoreKitWorlds {
         let crashFirst = mixture.worlds[0].firing[FaultKind.appCrash.rawValue] > 0
         let skewed = FaultBias(components: mixture.worlds, nominalShare: 0.1, shares: crashFirst ? [0.05, 0.95] : [0.95, 0.05])
         func table(jobs: Int, chunkSize: Int) -> ImportanceTable {
-            let result = Runner.weighted(scenario: scenario, designs: [.naive], runs: 0..<20_000, bias: skewed, jobs: jobs, chunkSize: chunkSize,
-                                         mechanisms: true)
-            return ImportanceTable(scenario: scenario, designs: [.naive], tallies: result.tallies, panel: result.panel)
+            let panel = Runner.panel(scenario: scenario, designs: [.naive], pairs: .all, runs: 0..<20_000, jobs: jobs, chunkSize: chunkSize,
+                                     bias: skewed, mechanisms: true)
+            return ImportanceTable(scenario: scenario, designs: [.naive], panel: panel)
         }
         let one = table(jobs: 1, chunkSize: 4_096), two = table(jobs: 2, chunkSize: 37)
         #expect(one.mechanismsCSV == two.mechanismsCSV)

@@ -58,8 +58,8 @@ struct OptimizeImportanceTests {
         #expect(!flagged.isEmpty && front.madeAgain == flagged, "\(front.rates.map(\.warning))")
         for index in flagged {
             let pair = [designs[front.best], designs[index]]
-            let paired = Runner.weighted(scenario: scenario, designs: pair, runs: 0..<2_000, bias: bias.narrowed(to: pair.map(\.name)), jobs: 1)
-            let again = WeightedLosses(panel: paired.panel, tallies: paired.tallies)
+            let again = WeightedLosses(panel: Runner.panel(scenario: scenario, designs: pair, pairs: .all, runs: 0..<2_000, jobs: 1,
+                                                           bias: bias.narrowed(to: pair.map(\.name))))
             #expect(front.answerRate(index) == again.rates[1] && front.answerDifference(index) == again.difference(1, 0))
         }
         #expect(front.answerRate(front.best) == front.rates[front.best])

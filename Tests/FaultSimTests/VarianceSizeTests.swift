@@ -49,7 +49,9 @@ struct VarianceSizeTests {
         #expect(result.panel.difference(0, 2, .lost, intents: intents).varianceEffectiveSize == .infinity)
         let difference = result.panel.difference(0, 1, .lost, intents: intents)
         #expect(difference.varianceEffectiveSize.isFinite && difference.varianceEffectiveSize >= 1, "\(difference)")
-        let table = ImportanceTable(scenario: Scenario(), designs: [.naive, .bliap, .naive], tallies: result.tallies, panel: result.panel)
+        let panel = Runner.panel(scenario: Scenario(), designs: [.naive, .bliap, .naive], pairs: .all, runs: 0..<400, jobs: 2, bias: bias)
+        #expect(panel.weighted == result.panel && panel.difference(.lost, 0, 1).weighted == difference)
+        let table = ImportanceTable(scenario: Scenario(), designs: [.naive, .bliap, .naive], panel: panel)
         #expect(table.pairsCSV(table.everyPair).contains("\(difference.varianceEffectiveSize)"))
     }
 }

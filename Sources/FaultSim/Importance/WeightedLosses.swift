@@ -13,15 +13,13 @@ public struct WeightedLosses: Sendable, Equatable {
         self.differences = differences
     }
 
-    /// The estimates of a weighted panel of the designs over their tallies' intents.
+    /// The lost-order estimates of a weighted panel, as its one API gives them.
     /// - Complexity: O(designs²).
-    public init(panel: WeightedPanel, tallies: [DesignTally]) {
-        let count = tallies.count
-        rates = (0..<count).map { panel.rate($0, .lost, intents: tallies[$0].intents) }
-        differences = (0..<(count * count)).map { index in
-            let (a, b) = (index / count, index % count)
-            return a == b ? .none : panel.difference(a, b, .lost, intents: tallies[a].intents)
-        }
+    public init(panel: PanelResult) {
+        precondition(panel.isWeighted, "the estimates of a weighted panel")
+        let count = panel.designs
+        rates = (0..<count).map { panel.estimate(.lost, of: $0).weighted! }
+        differences = (0..<(count * count)).map { index in panel.difference(.lost, index / count, index % count).weighted! }
     }
 
     public func difference(_ a: Int, _ b: Int) -> WeightedDifference { differences[a * rates.count + b] }

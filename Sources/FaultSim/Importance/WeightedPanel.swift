@@ -120,6 +120,27 @@ public struct WeightedPanel: RunAccumulator, Equatable {
             products[index].add(other.products[index])
             differenceFourths[index].add(other.differenceFourths[index])
         }
+        _checkInvariants()
+    }
+
+    /// What holds of any weighted panel: per design, no more runs had an outcome, or drew from
+    /// the nominal world, than the panel has runs, and every sum of `runs` addends below 2^74
+    /// is below runs · 2^74 (a sum past that was not made by adding runs); the run-level check
+    /// in debug builds only, over every design and outcome.
+    /// - Complexity: O(designs · outcomes) in debug builds, O(1) otherwise.
+    public func _checkInvariants() {
+        invariant(runs >= 0 && designs.count == designCount, "a weighted panel's runs or designs")
+        invariant(counts.allSatisfy { $0 == 0 }, "a weighted panel's run buffer is zero between runs")
+        #if DEBUG
+        let addends = UInt64(runs)
+        for (index, design) in designs.enumerated() {
+            invariant(design.nominalRuns <= runs && design.eventRuns.allSatisfy { $0 >= 0 && $0 <= runs },
+                      "design \(index) has more event or nominal runs than the panel's \(runs)")
+            invariant(([design.weights, design.weightSquares] + design.sums + design.squares).allSatisfy { $0.isBelow(addends: addends) },
+                      "design \(index)'s weighted sums exceed what \(runs) runs can add up to")
+        }
+        invariant(products.allSatisfy { $0.isBelow(addends: addends) }, "a pair's Σ Y_A · Y_B exceeds what \(runs) runs can add up to")
+        #endif
     }
 }
 

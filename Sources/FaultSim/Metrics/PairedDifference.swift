@@ -11,6 +11,10 @@ public struct PairedDifference: Sendable, Equatable {
     /// Intents counted under A only and under B only (0 for a count per run (`serverRequests`)).
     public let onlyA: Int64
     public let onlyB: Int64
+    /// The importance-sampling difference this one scales, or nil when the runs were counted.
+    public var weighted: WeightedDifference? = nil
+    /// Why the difference is not to be trusted (the guard on either weighted rate), or nil.
+    public var warning: String? = nil
 
     /// Significant at `alpha` (two-sided).
     public func isSignificant(alpha: Double = 0.05) -> Bool { logP < DeterministicMath.log(alpha) }

@@ -19,9 +19,11 @@ public struct ImportanceTable: Sendable {
         self.panel = panel
     }
 
-    public init(scenario: Scenario, designs: [Design], tallies: [DesignTally], panel: WeightedPanel) {
-        self.init(scenarioName: scenario.name, platform: scenario.platform.name, designs: designs.map(\.name), intents: tallies.map(\.intents),
-                  panel: panel)
+    /// The table of a weighted panel (`Runner.panel` with a bias) of `designs` at `scenario`.
+    public init(scenario: Scenario, designs: [Design], panel: PanelResult) {
+        precondition(panel.isWeighted, "the table of a weighted panel")
+        self.init(scenarioName: scenario.name, platform: scenario.platform.name, designs: designs.map(\.name),
+                  intents: panel.tallies.map(\.intents), panel: panel.weighted!)
     }
 
     static let million = 1e6

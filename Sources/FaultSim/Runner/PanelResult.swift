@@ -9,6 +9,12 @@ import Policies
 /// Every paired view of a simulation is a panel: `run`'s lost-order pairs (`pairedLosses`),
 /// `compare`'s two designs on every outcome (`pairedOutcomes`), and the decision tools' panels
 /// on every objective (`difference`).
+///
+/// A panel over runs drawn from a biased world (importance sampling, docs/model.md §14) also
+/// keeps the runs' weighted sums (`weighted`); its rates and paired differences of the rare
+/// outcomes (`WeightedPanel.outcomes`) are then the weighted estimators' (a z-interval and a
+/// paired z-test), and every other figure of a biased run is the biased world's, which no tool
+/// reads. The estimates' API is one either way (`PanelResult+Estimates.swift`).
 public struct PanelResult: RunAccumulator, Equatable {
     public let designs: Int
     public let pairs: PanelPairs
@@ -34,13 +40,23 @@ public struct PanelResult: RunAccumulator, Equatable {
     private(set) var requestSquares: [Int64]
     /// `requestProducts[a · designs + b]`, a < b: Σ over runs of a's requests × b's.
     private(set) var requestProducts: [Int64]
+    /// With a bias: the runs' weighted sums, from which the rare outcomes' estimates come.
+    public internal(set) var weighted: WeightedPanel?
 
     /// An empty panel. `outcomes` default to the objectives counted per intent, with requests:
     /// what the decision tools compare.
-    public init(designs: Int, pairs: PanelPairs, outcomes: [Outcome] = Outcome.blemishes, pairsRequests: Bool = true) {
+    /// With `bias`, the panel also weighs the runs (`weighted`); `keepsMechanisms` then keeps
+    /// each design's lost runs by mechanism too (`WeightedMechanisms`).
+    public init(designs: Int, pairs: PanelPairs, outcomes: [Outcome] = Outcome.blemishes, pairsRequests: Bool = true,
+                bias: FaultBias? = nil, keepsMechanisms: Bool = false) {
         precondition(outcomes.allSatisfy { $0.row.measure == .intents }, "only outcomes counted per intent pair intent by intent")
+        precondition(bias != nil || !keepsMechanisms, "mechanisms are kept of weighted runs")
+        weighted = bias.map { WeightedPanel(bias: $0, designCount: designs, keepsMechanisms: keepsMechanisms) }
         self.designs = designs
         self.pairs = pairs
+        // A biased run's counts are the biased world's: a weighted panel pairs none of them.
+        let outcomes = bias == nil ? outcomes : []
+        let pairsRequests = bias == nil && pairsRequests
         self.outcomes = outcomes
         self.pairsRequests = pairsRequests
         pairsNotCharged = outcomes.contains(.notCharged)
@@ -61,6 +77,13 @@ public struct PanelResult: RunAccumulator, Equatable {
         for mask in masks { any |= mask.blemished | (pairsNotCharged ? mask.notCharged : 0) }
         guard any != 0 else { return }
         recordMasks(masks)
+    }
+
+    /// The same, and with a bias the run's weighted counts, read from the designs' worlds.
+    @inline(__always)
+    public mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64], worlds: [DesignWorlds]) {
+        record(run: run, masks: masks, requests: requests)
+        if weighted != nil { weighted!.record(run: run, masks: masks, requests: requests, worlds: worlds) }
     }
 
     /// The pairs' discordant intents of a run in which some design's intents ended blemished.
@@ -103,7 +126,9 @@ public struct PanelResult: RunAccumulator, Equatable {
     public mutating func merge(_ other: PanelResult) {
         precondition(other.designs == designs && other.pairs == pairs && other.outcomes == outcomes && other.pairsRequests == pairsRequests,
                      "panels of the same designs, pairs and outcomes")
+        precondition(other.weighted?.bias == weighted?.bias, "panels of the same bias")
         mergeSegmentTallies(other)
+        if let sums = other.weighted { weighted!.merge(sums) }
         runs += other.runs
         for index in tallies.indices { tallies[index].merge(other.tallies[index]) }
         for k in onlyFirst.indices { for index in onlyFirst[k].indices { onlyFirst[k][index] += other.onlyFirst[k][index] } }
@@ -133,6 +158,8 @@ public struct PanelResult: RunAccumulator, Equatable {
     /// in debug builds only.
     public func _checkInvariants() {
         invariant(runs >= 0 && requestSquares.allSatisfy { $0 >= 0 }, "a panel's run or request count is negative")
+        invariant(weighted.map { $0.runs == runs && $0.designCount == designs } ?? true, "a panel weighs the runs it counts")
+        weighted?._checkInvariants()
         #if DEBUG
         let tallied = tallies.allSatisfy { $0.runs == runs } && runs > 0
         for (k, outcome) in outcomes.enumerated() {
@@ -162,25 +189,6 @@ public struct PanelResult: RunAccumulator, Equatable {
     public func only(_ outcome: Outcome, _ a: Int, notBy b: Int) -> Int64 {
         precondition(compares(a, b), "the pair (\(a), \(b)) was not recorded")
         return onlyFirst[outcomes.firstIndex(of: outcome)!][a * designs + b]
-    }
-
-    /// Design `index`'s `outcome` per intent, in the outcome's unit.
-    public func rate(_ outcome: Outcome, of index: Int) -> Double {
-        let intents = tallies[index].intents
-        return intents > 0 ? Double(outcome.total(tallies[index])) / Double(intents) * outcome.scale : 0
-    }
-
-    /// A − B on `outcome`, paired over the panel's runs, with its 95% interval and p.
-    public func difference(_ outcome: Outcome, _ a: Int, _ b: Int) -> PairedDifference {
-        let intents = max(tallies[a].intents, 1)
-        if outcome.row.measure == .intents {
-            return PairedDifference.counted(outcome, onlyA: only(outcome, a, notBy: b), onlyB: only(outcome, b, notBy: a), intents: intents)
-        }
-        precondition(outcome == .serverRequests && pairsRequests && compares(a, b), "requests of (\(a), \(b)) were not paired")
-        // The runs' differences d = a − b have Σd = Σa − Σb and Σd² = Σa² + Σb² − 2Σab.
-        let product = requestProducts[min(a, b) * designs + max(a, b)]
-        return PairedDifference.requests(sum: tallies[a].serverRequests - tallies[b].serverRequests,
-                                         squares: requestSquares[a] + requestSquares[b] - 2 * product, runs: runs, intents: intents)
     }
 
     /// Σ over runs of design `index`'s requests squared (for its requests' interval).
@@ -239,16 +247,21 @@ public enum PanelPairs: Sendable, Equatable {
 
 extension Runner {
     /// A panel: runs `runs` of `scenario` for every design, comparing the pairs `pairs` names on
-    /// `outcomes` (and requests), run by run (common random numbers).
-    /// - Complexity: O(|runs| · (|designs| · events per run + pairs compared)).
+    /// `outcomes` (and requests), run by run (common random numbers). With `bias`, the runs draw
+    /// from the biased world and the panel weighs them (`PanelResult.weighted`): its rare
+    /// outcomes are then estimated by importance sampling; `mechanisms` keeps each design's
+    /// weighted lost runs by mechanism too.
+    /// - Complexity: O(|runs| · (|designs| · events per run + pairs compared)), and with a bias
+    ///   O(|runs| · |designs|² · rare outcomes) for the weighted pairs.
     public static func panel(
         scenario: Scenario, designs: [Design], pairs: PanelPairs, outcomes: [Outcome] = Outcome.blemishes, pairsRequests: Bool = true,
-        runs: Range<UInt64>, jobs: Int, chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil
+        runs: Range<UInt64>, jobs: Int, chunkSize: Int = defaultChunkSize, progress: ProgressCounter? = nil, bias: FaultBias? = nil,
+        mechanisms: Bool = false
     ) -> PanelResult {
         let count = designs.count
         var (tallies, panel, segments) = simulate(scenario: scenario, designs: designs, runs: runs, jobs: jobs, chunkSize: chunkSize,
-                                                  progress: progress) {
-            PanelResult(designs: count, pairs: pairs, outcomes: outcomes, pairsRequests: pairsRequests)
+                                                  progress: progress, bias: bias) {
+            PanelResult(designs: count, pairs: pairs, outcomes: outcomes, pairsRequests: pairsRequests, bias: bias, keepsMechanisms: mechanisms)
         }
         panel.tallies = tallies
         panel.segmentTallies = segments

@@ -9,10 +9,10 @@ extension Ablation.Result {
     public var csv: String {
         let weighted = weightedRuns > 0
         var text = "scenario,platform,design,axis,from,to,status,reason,intents," + Ablation.objectiveHeader
-            + (weighted ? ",lost_weighted_runs,lost_effective_size,lost_check" : "") + "\n"
+            + (weighted ? "," + Ablation.weightedHeader : "") + "\n"
         let prefix = [job.scenario, job.platform, design.name].map(CSV.field).joined(separator: ",")
         for row in rows {
-            let extra = row.weighted.map { [String(weightedRuns), FixedPoint.format($0.changed.effectiveSize, places: 1), CSV.field(Ablation.check(row))] } ?? []
+            let extra = Ablation.weightedCells(row.weighted, runs: weightedRuns)
             text += ([prefix, CSV.field(row.change.axis), CSV.field(row.change.from.label), CSV.field(row.change.to.label),
                       "simulated", "", String(intents), Ablation.objectiveCells(row.differences, rates: row.rates)] + extra).joined(separator: ",") + "\n"
         }
@@ -27,18 +27,28 @@ extension Ablation.Result {
 
 extension Ablation.Walk {
     public var csv: String {
-        var text = "scenario,platform,from_design,to_design,step,axes,to_values," + Ablation.objectiveHeader + "\n"
+        var text = "scenario,platform,from_design,to_design,step,axes,to_values," + Ablation.objectiveHeader
+            + (weightedRuns > 0 ? "," + Ablation.weightedHeader : "") + "\n"
         for (index, step) in steps.enumerated() {
-            text += [job.scenario, job.platform, from.name, to.name].map(CSV.field).joined(separator: ",") + ","
+            text += ([job.scenario, job.platform, from.name, to.name].map(CSV.field).joined(separator: ",") + ","
                 + [String(index + 1), CSV.field(step.changes.map(\.axis).joined(separator: " + ")),
                    CSV.field(step.changes.map(\.to.label).joined(separator: " + ")),
-                   Ablation.objectiveCells(step.differences, rates: step.rates)].joined(separator: ",") + "\n"
+                   Ablation.objectiveCells(step.differences, rates: step.rates)].joined(separator: ","))
+                + Ablation.weightedCells(step.weighted, runs: weightedRuns).map { "," + $0 }.joined() + "\n"
         }
         return text
     }
 }
 
 extension Ablation {
+    /// With `--importance`, a change's (or step's) three columns more: the runs its weighted
+    /// comparison used, the changed design's effective size on lost orders, the guard's check.
+    static let weightedHeader = "lost_weighted_runs,lost_effective_size,lost_check"
+
+    static func weightedCells(_ weighted: WeightedLost?, runs: Int) -> [String] {
+        weighted.map { [String(runs), FixedPoint.format($0.changed.effectiveSize, places: 1), CSV.field(check($0))] } ?? []
+    }
+
     /// Eight columns per objective, in `Outcome.objectives` order.
     static var objectiveHeader: String {
         Outcome.objectives.map { o in

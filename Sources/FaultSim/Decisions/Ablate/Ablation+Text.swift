@@ -18,7 +18,7 @@ extension Ablation.Result: DecisionReport {
         let weighted = weightedRuns > 0
         text += Ablation.table(rows.map { row in
             ["\(row.change.axis) → \(row.change.to.label)"] + Ablation.cells(row.difference, weightedLost: row.isWeightedLost)
-                + (weighted ? [Ablation.check(row)] : [])
+                + (weighted ? [Ablation.check(row.weighted)] : [])
         }, header: ["change"] + Ablation.header + (weighted ? ["check"] : []), leftColumns: 1)
         return text + skippedText
     }
@@ -102,12 +102,20 @@ extension Ablation.Walk: DecisionReport {
         var text = job.header(Self.tool) + "\n"
         text += "From \(from.name) to \(to.name), one axis at a time, the step that loses the fewest orders first "
             + "(\(steps.count) steps, \(Grouped.format(Int(designRuns))) design-runs)\n"
-        text += "start, \(from.name): \(Ablation.rates(startRates))\n\n"
-        text += "Each step against the design before it (outcomes per 10^6 intents, requests per intent)\n"
+        text += "start, \(from.name): \(Ablation.rates(startRates))\n"
+        let weighted = weightedRuns > 0
+        if weighted {
+            text += "lost orders by importance sampling (docs/model.md §14): each step, chosen by the counts, against the design "
+                + "before it over \(Grouped.count(weightedRuns, "run")) of their own mixture (each design's worlds from a pilot of its own), "
+                + "paired z-test; counted where the guard flags the weights (column check); the other outcomes counted\n"
+        }
+        text += "\nEach step against the design before it (outcomes per 10^6 intents, requests per intent)\n"
         text += Ablation.table(steps.enumerated().map { index, step in
-            [String(index + 1), step.changes.map { "\($0.axis) → \($0.to.label)" }.joined(separator: " + ")] + Ablation.cells(step.difference)
-                + [Ablation.rate(step.rate(.lost), .lost)]
-        }, header: ["step", "change"] + Ablation.header + ["lost after"], leftColumns: 2)
+            [String(index + 1), step.changes.map { "\($0.axis) → \($0.to.label)" }.joined(separator: " + ")]
+                + Ablation.cells(step.difference, weightedLost: step.isWeightedLost)
+                + [step.isWeightedLost ? FixedPoint.perMillion(step.rate(.lost) / 1e6) : Ablation.rate(step.rate(.lost), .lost)]
+                + (weighted ? [Ablation.check(step.weighted)] : [])
+        }, header: ["step", "change"] + Ablation.header + ["lost after"] + (weighted ? ["check"] : []), leftColumns: 2)
         text += "\nSteps that lose significantly fewer orders (p < 0.05): "
             + (worthwhileSteps.isEmpty ? "none"
                 : worthwhileSteps.map { "\($0 + 1) (\(steps[$0].changes.map(\.axis).joined(separator: " + ")))" }.joined(separator: ", ")) + "\n"
@@ -132,10 +140,10 @@ extension Ablation {
         ["lost [95% CI]", "p"] + shown.dropFirst().flatMap { [$0 == .serverRequests ? "requests" : $0.title, "p"] }
     }
 
-    /// A weighted job's check column: "ok", or the guard's warning on a row whose lost figures
-    /// are therefore counted (`Row.isCounted`).
-    static func check(_ row: Row) -> String {
-        row.weighted?.warning.map { "counted: " + $0 } ?? "ok"
+    /// A weighted job's check column: "ok", or the guard's warning on a row (or step) whose lost
+    /// figures are therefore counted (`Row.isCounted`).
+    static func check(_ weighted: WeightedLost?) -> String {
+        weighted?.warning.map { "counted: " + $0 } ?? "ok"
     }
 
     /// A change's cells under `header`; a weighted lost difference with three significant digits.

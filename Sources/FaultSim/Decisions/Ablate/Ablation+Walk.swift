@@ -10,11 +10,17 @@ extension Ablation {
         /// `axis`, `from` → `to` for each axis the step changed.
         public let changes: [(axis: String, from: JSONValue, to: JSONValue)]
         /// After the step minus before it, in `Outcome.objectives` order.
-        public let differences: [PairedDifference]
+        public internal(set) var differences: [PairedDifference]
         /// The design's rates after the step, in `Outcome.objectives` order and units.
-        public let rates: [Double]
+        public internal(set) var rates: [Double]
         /// The other steps that were possible here (legal single changes).
         public let alternatives: Int
+        /// With `--importance`: the weighted comparison its lost difference and rate come from,
+        /// unless the guard flags it (then the counts stay, as in a change's row).
+        public var weighted: WeightedLost? = nil
+
+        /// Whether the lost difference and rate are weighted.
+        public var isWeightedLost: Bool { weighted != nil && weighted?.warning == nil }
 
         public func difference(_ objective: Outcome) -> PairedDifference {
             differences[Outcome.objectives.firstIndex(of: objective)!]
@@ -34,6 +40,8 @@ extension Ablation {
         public let steps: [Step]
         /// Design-runs simulated.
         public let designRuns: Int64
+        /// With `--importance`: the runs each step's weighted comparison used (0 without).
+        public var weightedRuns = 0
     }
 
     /// The axes a team can choose on `platform` on which `a` and `b` differ, by index into
@@ -45,11 +53,18 @@ extension Ablation {
     /// Walks from `from` to `to`. Each step simulates the current design and every legal next
     /// step over `runs`. When no single axis can change legally, the smallest legal group of two
     /// axes moves together; failing that, every axis left at once.
-    /// `progress` counts runs: `runs.count` per step, at most one step per differing axis.
+    /// `progress` counts runs: `runs.count` per step (and `2 · weighing.runs.count` weighted
+    /// design-runs), at most one step per differing axis.
+    /// With `weighing` (`--importance`), each step's lost orders are then compared again by
+    /// importance sampling, as a change's row is (`Ablation.weighLosses`): the step chosen by
+    /// the counts, its comparison weighted (a pilot per design the walk reaches, each tuned
+    /// once); choosing among every candidate by weights would cost a pilot per candidate.
     /// - Complexity: O(axes²) panels of at most `axes + 1` designs over `runs`; at most one
-    ///   step per differing axis.
+    ///   step per differing axis; with `weighing`, a pilot and `weighing.runs` runs of two
+    ///   designs per step.
     public static func walk(scenario: Scenario, from: Design, to: Design, runs: Range<UInt64>, jobs: Int, source: String? = nil,
-                            progress: ProgressCounter? = nil) -> Walk {
+                            progress: ProgressCounter? = nil, weighing: Weighing? = nil) -> Walk {
+        var currentBias = weighing?.bias(for: from, at: scenario)
         var current = from
         var left = differingAxes(from, to, on: scenario.platform)
         var steps: [Step] = []
@@ -80,15 +95,26 @@ extension Ablation {
                 return x < y
             }!
             let axes = groups[best]
-            steps.append(Step(changes: axes.map { (DesignAxis.table[$0].name, DesignAxis.table[$0].value(of: current),
-                                                   DesignAxis.table[$0].value(of: to)) },
-                              differences: Outcome.objectives.map { panel.difference($0, best + 1, 0) },
-                              rates: Outcome.objectives.map { panel.rate($0, of: best + 1) }, alternatives: candidates.count - 1))
+            var step = Step(changes: axes.map { (DesignAxis.table[$0].name, DesignAxis.table[$0].value(of: current),
+                                                 DesignAxis.table[$0].value(of: to)) },
+                            differences: Outcome.objectives.map { panel.difference($0, best + 1, 0) },
+                            rates: Outcome.objectives.map { panel.rate($0, of: best + 1) }, alternatives: candidates.count - 1)
+            if let weighing, let bias = currentBias {
+                let chosenBias = weighing.bias(for: candidates[best], at: scenario)
+                let weighted = weighing.compare(candidates[best], with: current, biases: (bias, chosenBias), at: scenario,
+                                                progress: progress)
+                (step.differences, step.rates) = weighted.replacingLost(step.differences, step.rates)
+                step.weighted = weighted
+                currentBias = chosenBias
+            }
+            steps.append(step)
             current = moving(current, axes, to: to)
             left.removeAll { axes.contains($0) }
         }
-        return Walk(job: DecisionJob(scenario, source: source, runs: runs.count), from: from, to: to, startRates: startRates, steps: steps,
-                    designRuns: designRuns)
+        var walk = Walk(job: DecisionJob(scenario, source: source, runs: runs.count), from: from, to: to, startRates: startRates,
+                        steps: steps, designRuns: designRuns)
+        walk.weightedRuns = weighing?.runs.count ?? 0
+        return walk
     }
 
     static func moving(_ design: Design, _ axes: [Int], to target: Design) -> Design {

@@ -13,14 +13,35 @@ import Policies
 extension Ablation {
     /// One change's weighted comparison on lost orders.
     public struct WeightedLost: Sendable {
-        /// Changed − design, lost orders per intent, over the row's weighted runs.
-        public let difference: WeightedDifference
         /// The changed design's and the design's lost orders per intent on those runs.
         public let changed: WeightedRate
         public let base: WeightedRate
 
+        /// The panel's difference on lost orders (changed − design, per 10^6 intents), with the
+        /// guard's warning on either estimate.
+        public let lostDifference: PairedDifference
+
         /// The guard's warning on either estimate, or nil.
-        public var warning: String? { changed.warning ?? base.warning }
+        public var warning: String? { lostDifference.warning }
+        public var difference: WeightedDifference { lostDifference.weighted! }
+
+        /// `differences` and `rates` (in `Outcome.objectives` order) with the lost figures
+        /// replaced by these weighted ones, unless the guard flags them (then counted stays).
+        func replacingLost(_ differences: [PairedDifference], _ rates: [Double]) -> ([PairedDifference], [Double]) {
+            guard warning == nil else { return (differences, rates) }
+            let lost = Outcome.objectives.firstIndex(of: .lost)!
+            var (differences, rates) = (differences, rates)
+            differences[lost] = lostDifference
+            rates[lost] = changed.rate * Outcome.lost.scale
+            return (differences, rates)
+        }
+
+        /// Design 1 (changed) against design 0 (the design) in a weighted panel of the two.
+        init(_ panel: PanelResult) {
+            lostDifference = panel.difference(.lost, 1, 0)
+            changed = panel.estimate(.lost, of: 1).weighted!
+            base = panel.estimate(.lost, of: 0).weighted!
+        }
     }
 
     /// What the weighted comparisons need: the runs, the pilot's runs per step, the threads.
@@ -34,6 +55,23 @@ extension Ablation {
             self.pilotRunsPerStep = pilotRunsPerStep
             self.jobs = jobs
         }
+
+        /// The worlds a pilot tunes for `design`'s lost orders at `scenario`.
+        func bias(for design: Design, at scenario: Scenario) -> FaultBias {
+            BiasPilot.tune(scenario: scenario, designs: [design], runsPerStep: pilotRunsPerStep, jobs: jobs).bias
+        }
+
+        /// `changed` against `base` on lost orders over `runs`, drawn from both pilots' worlds
+        /// joined (`biases`: `base`'s, then `changed`'s).
+        func compare(_ changed: Design, with base: Design, biases: (base: FaultBias, changed: FaultBias), at scenario: Scenario,
+                     progress: ProgressCounter?) -> WeightedLost {
+            // Both pilots' whole mixtures. Only their first worlds were joined before the pilot gave a
+            // design a world per loss mechanism and a broad one: then 23 of the recommended design's 78
+            // comparisons on `default` were flagged, 19 for one run of its own holding 6% of its estimate.
+            let bias = BiasPilot.joined([biases.base, biases.changed])
+            return WeightedLost(Runner.panel(scenario: scenario, designs: [base, changed], pairs: .all, runs: runs, jobs: jobs,
+                                             progress: progress, bias: bias))
+        }
     }
 
     /// `result` with every simulated change's lost orders compared by importance sampling:
@@ -45,34 +83,18 @@ extension Ablation {
     ///   `weighing.runs` runs of two designs.
     public static func weighLosses(_ result: Result, scenario: Scenario, weighing: Weighing, progress: ProgressCounter? = nil) -> Result {
         let base = result.design
-        let baseBias = BiasPilot.tune(scenario: scenario, designs: [base], runsPerStep: weighing.pilotRunsPerStep, jobs: weighing.jobs).bias
-        let lost = Outcome.objectives.firstIndex(of: .lost)!
+        let baseBias = weighing.bias(for: base, at: scenario)
         var baseRate: WeightedRate?
         let rows = result.rows.map { row -> Row in
             let changed = row.change.design!
-            // Both pilots' whole mixtures. Only their first worlds were joined before the pilot gave a
-            // design a world per loss mechanism and a broad one: then 23 of the recommended design's 78
-            // comparisons on `default` were flagged, 19 for one run of its own holding 6% of its estimate.
-            let changedBias = BiasPilot.tune(scenario: scenario, designs: [changed], runsPerStep: weighing.pilotRunsPerStep, jobs: weighing.jobs)
-                .bias
-            let bias = BiasPilot.joined([baseBias, changedBias])
-            let run = Runner.weighted(scenario: scenario, designs: [base, changed], runs: weighing.runs, bias: bias, jobs: weighing.jobs,
-                                      progress: progress)
-            let intents = run.tallies[0].intents
-            let weighted = WeightedLost(difference: run.panel.difference(1, 0, .lost, intents: intents),
-                                        changed: run.panel.rate(1, .lost, intents: intents), base: run.panel.rate(0, .lost, intents: intents))
+            let weighted = weighing.compare(changed, with: base, biases: (baseBias, weighing.bias(for: changed, at: scenario)), at: scenario,
+                                            progress: progress)
             if baseRate.map({ weighted.base.effectiveSize > $0.effectiveSize }) ?? true { baseRate = weighted.base }
-            var differences = row.differences, rates = row.rates
-            if weighted.warning == nil {
-                let d = weighted.difference
-                differences[lost] = PairedDifference(difference: d.difference * 1e6, low: d.low * 1e6, high: d.high * 1e6, logP: d.logP,
-                                                     onlyA: 0, onlyB: 0)
-                rates[lost] = weighted.changed.rate * 1e6
-            }
+            let (differences, rates) = weighted.replacingLost(row.differences, row.rates)
             return Row(change: row.change, differences: differences, rates: rates, weighted: weighted)
         }
         var baseRates = result.baseRates
-        if let baseRate { baseRates[lost] = baseRate.rate * 1e6 }
+        if let baseRate { baseRates[Outcome.objectives.firstIndex(of: .lost)!] = baseRate.rate * Outcome.lost.scale }
         var weighted = Result(job: result.job, design: base, baseRates: baseRates, intents: result.intents, rows: byEffect(rows),
                               skipped: result.skipped)
         weighted.weightedRuns = weighing.runs.count

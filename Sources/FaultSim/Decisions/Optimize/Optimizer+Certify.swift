@@ -2,12 +2,9 @@ import Policies
 
 extension Optimizer {
     /// One objective of one design over the certified runs: its value in the objective's unit
-    /// with a 95% interval (Wilson for intent counts, normal for requests per intent).
-    public struct Estimate: Sendable, Equatable {
-        public let value: Double
-        public let low: Double
-        public let high: Double
-    }
+    /// with a 95% interval (Wilson for intent counts, normal for requests per intent), as a
+    /// panel gives it.
+    public typealias Estimate = RateEstimate
 
     /// A design on the front found.
     public struct FrontDesign: Sendable {
@@ -118,7 +115,7 @@ extension Optimizer {
                          "the panel and the race's profile disagree on \(frontDesigns[index].name)")
         }
         let logAlpha = DeterministicMath.log(settings.alpha)
-        func estimates(_ index: Int) -> [Estimate] { objectives.map { estimate($0, panel: panel, index) } }
+        func estimates(_ index: Int) -> [Estimate] { objectives.map { panel.estimate($0, of: index) } }
         func differences(_ a: Int, _ b: Int) -> [PairedDifference] { objectives.map { panel.difference($0, a, b) } }
 
         let front = ordered.enumerated().map { index, member in
@@ -174,15 +171,8 @@ extension Optimizer {
             status = .notSignificantlyDominated(by: by)
             evidence = differences(index, by)
         }
-        return DesignVerdict(name: design.name, design: design, estimates: objectives.map { estimate($0, panel: panel, index) },
+        return DesignVerdict(name: design.name, design: design, estimates: objectives.map { panel.estimate($0, of: index) },
                              status: status, differences: evidence, start: start)
-    }
-
-    /// Design `index`'s estimate of `objective` in the panel.
-    static func estimate(_ objective: Outcome, panel: PanelResult, _ index: Int) -> Estimate {
-        let tally = panel.tallies[index]
-        return estimate(objective, total: objective.total(tally), intents: tally.intents, runs: panel.runs,
-                        squares: panel.requestSquares(of: index))
     }
 
     /// An estimate from a race profile over its first `runs` runs.
@@ -190,22 +180,6 @@ extension Optimizer {
         let totals = profile.totals(at: runs)
         var squares: Int64 = 0
         for run in 0..<runs { squares += profile.requests(in: run) * profile.requests(in: run) }
-        return objectives.map { estimate($0, total: totals[$0], intents: totals.intents, runs: Int64(runs), squares: squares) }
-    }
-
-    /// Wilson's interval for an intent count; for requests, the mean per intent ± 1.96 standard
-    /// errors of the runs' counts.
-    static func estimate(_ objective: Outcome, total: Int64, intents: Int64, runs: Int64, squares: Int64) -> Estimate {
-        let scale = objective.scale
-        let perIntent = Double(total) / Double(max(intents, 1))
-        guard objective == .serverRequests else {
-            let (low, high) = Wilson.interval(successes: total, trials: max(intents, 1))
-            return Estimate(value: perIntent * scale, low: low * scale, high: high * scale)
-        }
-        let n = Double(max(runs, 1))
-        let mean = Double(total) / n
-        let variance = runs > 1 ? max(0, (Double(squares) - n * mean * mean) / (n - 1)) : 0
-        let half = Wilson.z95 * (variance / n).squareRoot() * n / Double(max(intents, 1))
-        return Estimate(value: perIntent, low: perIntent - half, high: perIntent + half)
+        return objectives.map { .counted($0, total: totals[$0], intents: totals.intents, runs: Int64(runs), squares: squares) }
     }
 }

@@ -88,9 +88,12 @@ extension Optimizer {
     public static func weightedFront(_ designs: [Design], frontCount: Int, runs count: Int, scenario: Scenario, bias: FaultBias,
                                      biasText: String, jobs: Int, progress: ProgressCounter? = nil) -> WeightedFront {
         let runs = 0..<UInt64(count)
-        let weighted = Runner.weighted(scenario: scenario, designs: designs, runs: runs, bias: bias, jobs: jobs, progress: progress)
+        func weighed(_ designs: [Design], under bias: FaultBias, progress: ProgressCounter? = nil) -> WeightedLosses {
+            WeightedLosses(panel: Runner.panel(scenario: scenario, designs: designs, pairs: .all, runs: runs, jobs: jobs, progress: progress,
+                                               bias: bias))
+        }
         var front = WeightedFront(names: designs.map(\.name), frontCount: frontCount, runs: count,
-                                  losses: WeightedLosses(panel: weighted.panel, tallies: weighted.tallies), biasText: biasText)
+                                  losses: weighed(designs, under: bias, progress: progress), biasText: biasText)
         // Why again: each of eight designs' worlds draws about a ninth of the runs, and a design
         // whose losses need its own worlds may get too few of them (front-1 on `default`:
         // effective size 49 in the panel, 213 beside the best's worlds alone).
@@ -98,8 +101,7 @@ extension Optimizer {
         front.again = designs.indices.map { index in
             guard index != best, front.rates[index].warning != nil else { return nil }
             let pair = [designs[best], designs[index]]
-            let paired = Runner.weighted(scenario: scenario, designs: pair, runs: runs, bias: bias.narrowed(to: pair.map(\.name)), jobs: jobs)
-            return WeightedLosses(panel: paired.panel, tallies: paired.tallies)
+            return weighed(pair, under: bias.narrowed(to: pair.map(\.name)))
         }
         return front
     }

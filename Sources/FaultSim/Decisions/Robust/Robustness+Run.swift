@@ -43,13 +43,8 @@ extension Robustness {
                 result.counts[index] = result.counts[0]
                 continue
             }
-            guard let bias else {
-                result.counts[index] = counted(index, runs: runs, jobs: jobs, progress: progress)
-                continue
-            }
-            let weighted = Runner.weighted(scenario: scenario(of: settings[index]), designs: designs, runs: 0..<UInt64(runs), bias: bias,
-                                           jobs: jobs, progress: progress)
-            result.counts[index] = Self.counts(weighted.tallies, weighted.panel)
+            result.counts[index] = counted(index, runs: runs, bias: bias, jobs: jobs, progress: progress)
+            guard bias != nil, fallbackRuns > 0 else { continue }
             guard fallbackRuns > 0 else { continue }
             weighed += 1
             let isFlagged = result.isFlagged(index)
@@ -59,23 +54,22 @@ extension Robustness {
         }
     }
 
-    /// Setting `index`'s lost orders counted on plain runs `0..<runs`: a plain job's counts.
-    func counted(_ index: Int, runs: Int, jobs: Int, progress: ProgressCounter? = nil) -> RobustResult.Counts {
+    /// Setting `index`'s lost orders over runs `0..<runs`: counted, or weighted under `bias`.
+    func counted(_ index: Int, runs: Int, bias: FaultBias? = nil, jobs: Int, progress: ProgressCounter? = nil) -> RobustResult.Counts {
         Self.counts(Runner.panel(scenario: scenario(of: settings[index]), designs: designs, pairs: .all, outcomes: [.lost],
-                                 pairsRequests: false, runs: 0..<UInt64(runs), jobs: jobs, progress: progress))
+                                 pairsRequests: false, runs: 0..<UInt64(runs), jobs: jobs, progress: progress, bias: bias))
     }
 
-    /// A weighted setting's counts: the estimates, with the runs that lost an order under the
-    /// bias as `lost` (no paired counts: the answers come from the estimates).
-    static func counts(_ tallies: [DesignTally], _ panel: WeightedPanel) -> RobustResult.Counts {
-        let weighted = WeightedLosses(panel: panel, tallies: tallies)
-        return RobustResult.Counts(lost: weighted.rates.map(\.eventRuns), intents: tallies.map(\.intents),
-                                   lostOnly: Array(repeating: 0, count: tallies.count * tallies.count), weighted: weighted)
-    }
-
-    /// The lost-order counts of a panel.
+    /// The lost-order counts of a panel; of a weighted one, the estimates, with the runs that
+    /// lost an order under the bias as `lost` (no paired counts: the answers come from the estimates).
     static func counts(_ panel: PanelResult) -> RobustResult.Counts {
-        RobustResult.Counts(lost: panel.tallies.map(\.lost), intents: panel.tallies.map(\.intents), lostOnly: panel.pairedLosses.discordant)
+        guard panel.isWeighted else {
+            return RobustResult.Counts(lost: panel.tallies.map(\.lost), intents: panel.tallies.map(\.intents),
+                                       lostOnly: panel.pairedLosses.discordant)
+        }
+        let weighted = WeightedLosses(panel: panel)
+        return RobustResult.Counts(lost: weighted.rates.map(\.eventRuns), intents: panel.tallies.map(\.intents),
+                                   lostOnly: Array(repeating: 0, count: panel.designs * panel.designs), weighted: weighted)
     }
 
     /// The measured one-at-a-time settings of `result` that flip the leader, in order: where
@@ -150,15 +144,10 @@ extension Robustness {
     func pairedPoint(_ scenario: Scenario, _ leader: Int, _ challenger: Int, runs: Range<UInt64>, bias: FaultBias?, t: Double,
                      value: RobustResult.ValueText, jobs: Int, progress: ProgressCounter?) -> RobustResult.CrossoverPoint {
         let pair = [designs[leader], designs[challenger]]
-        if let bias {
-            let paired = Runner.weighted(scenario: scenario, designs: pair, runs: runs, bias: bias, jobs: jobs, progress: progress)
-            let losses = WeightedLosses(panel: paired.panel, tallies: paired.tallies)
-            return .init(t: t, value: value, leaderLost: losses.rates[0].eventRuns, challengerLost: losses.rates[1].eventRuns,
-                         onlyLeader: 0, onlyChallenger: 0, intents: paired.tallies[0].intents, weighted: losses)
-        }
-        let paired = Runner.compare(scenario: scenario, designs: pair, runs: runs, jobs: jobs, progress: progress)
-        return .init(t: t, value: value, leaderLost: paired.tallies[0].lost, challengerLost: paired.tallies[1].lost,
-                     onlyLeader: paired.pairs.lostOnlyBy(0, notBy: 1), onlyChallenger: paired.pairs.lostOnlyBy(1, notBy: 0),
-                     intents: paired.tallies[0].intents)
+        let paired = Runner.panel(scenario: scenario, designs: pair, pairs: .all, outcomes: [.lost], pairsRequests: false, runs: runs,
+                                  jobs: jobs, progress: progress, bias: bias)
+        let counts = Self.counts(paired)
+        return .init(t: t, value: value, leaderLost: counts.lost[0], challengerLost: counts.lost[1], onlyLeader: counts.lostOnly[1],
+                     onlyChallenger: counts.lostOnly[2], intents: counts.intents[0], weighted: counts.weighted)
     }
 }

@@ -191,34 +191,7 @@ extension BiasPilot {
     }
 }
 
-/// A run's draws as bits (`BiasPilot.drawBits`): 128 of them, since 47 fault kinds, 9 tail slots
-/// and the trait passed 64 (issue 53's promoted purchase and refund request).
-public typealias DrawSignature = UInt128
-
-/// The signature bits of an elite run: fault kind k at bit k, tail slot s's upper and deepest
-/// bins at bits `tailBit + 2s` and `+ 1`, the iOS trait (below 15) at `traitBit`.
 extension BiasPilot {
-    static let tailBit = FaultKind.allCases.count
-    /// 47 kinds, 9 tail slots and the trait take 66 of the 128 bits (`relevantDraws` checks it).
-    static let traitBit = tailBit + 2 * TailSlot.allCases.count
-
-    /// The bit of tail slot `slot`'s bin `bin` (1: upper, 2: deepest).
-    static func tailBinBit(_ slot: TailSlot, _ bin: Int) -> DrawSignature { 1 << DrawSignature(tailBit + 2 * slot.rawValue + bin - 1) }
-
-    /// The signature bits of a run's draws: kind k's when `fired(k)`, each tail bin's (`3·slot +
-    /// bin`, bins 1 and 2) when `drewTail` of it, the trait's when `below`. Shared by the pilot's
-    /// signatures (`signature`) and the mechanisms of a weighted job (`WeightedMechanisms.key`).
-    @inline(__always)
-    static func drawBits(fired: (Int) -> Bool, drewTail: (Int) -> Bool, below: Bool) -> DrawSignature {
-        var bits: DrawSignature = 0
-        for kind in FaultKind.allCases where fired(kind.rawValue) { bits |= 1 << DrawSignature(kind.rawValue) }
-        for slot in TailSlot.allCases {
-            for bin in 1...2 where drewTail(3 * slot.rawValue + bin) { bits |= tailBinBit(slot, bin) }
-        }
-        if below { bits |= 1 << DrawSignature(traitBit) }
-        return bits
-    }
-
     /// The draws that make up signatures: those at least `signatureShare` of the lost mass has
     /// and that are `lift` times likelier in a lost run than in a run (a kind's nominal firings
     /// per run, `WeightedDesign.firings`; a tail bin's nominal width times draws per run; the
@@ -227,7 +200,7 @@ extension BiasPilot {
     /// more often per read: causes, not the consequences of a loss.
     /// `order`: the elite runs in run order (sums in a fixed order give the same bits anywhere).
     static func relevantDraws(_ sums: WeightedDesign, order: [Int], runs: Int64, belowIOS15Share: Double) -> DrawSignature {
-        invariant(traitBit < DrawSignature.bitWidth, "a signature has a bit per kind, two per tail slot and one for the trait")
+        invariant(DrawBits.traitBit < DrawSignature.bitWidth, "a signature has a bit per kind, two per tail slot and one for the trait")
         let elite = sums.eliteRuns
         let total = order.reduce(0) { $0 + elite.weights[$1] }
         guard total > 0 else { return 0 }
@@ -263,18 +236,18 @@ extension BiasPilot {
                 let drew = share { elite.count($0, base + bin) > 0 }
                 if drew.held >= signatureShare && drew.mass >= lift * TailSlot.widths[bin] * drawsPerRun
                     && perDraw([base, base + 1, base + 2], hit: base + bin) >= readLift * TailSlot.widths[bin] {
-                    bits |= tailBinBit(slot, bin)
+                    bits |= DrawBits.tailBinBit(slot, bin)
                 }
             }
         }
         let below = share { elite.count($0, EliteRuns.traitOffset + 1) > 0 }
-        if below.held >= signatureShare && below.mass >= lift * belowIOS15Share { bits |= 1 << DrawSignature(traitBit) }
+        if below.held >= signatureShare && below.mass >= lift * belowIOS15Share { bits |= 1 << DrawSignature(DrawBits.traitBit) }
         return bits
     }
 
     /// Elite run `index`'s relevant draws.
     static func signature(_ elite: EliteRuns, _ index: Int, relevant: DrawSignature) -> DrawSignature {
-        drawBits(fired: { elite.count(index, EliteRuns.firesOffset + $0) > 0 }, drewTail: { elite.count(index, EliteRuns.tailOffset + $0) > 0 },
+        DrawBits.of(fired: { elite.count(index, EliteRuns.firesOffset + $0) > 0 }, drewTail: { elite.count(index, EliteRuns.tailOffset + $0) > 0 },
                  below: elite.count(index, EliteRuns.traitOffset + 1) > 0) & relevant
     }
 

@@ -17,7 +17,7 @@
 /// weights spread within one. The table says which mechanisms a better bias must reach; the
 /// guard's flags (`WeightedPanel+Estimates.swift`) only say that something is wrong.
 ///
-/// Keys are the pilot's signature bits (`BiasPilot.signature`: kind k at bit k, tail slot s's
+/// Keys are the pilot's signature bits (`DrawBits`, as the pilot's `BiasPilot.signature`: kind k at bit k, tail slot s's
 /// bins at `tailBit + 2s` and `+ 1`, the trait at `traitBit`), kept sorted, so sums merged from
 /// threads and chunks in any order give the same bytes.
 public struct WeightedMechanisms: Sendable, Equatable {
@@ -71,7 +71,7 @@ public struct WeightedMechanisms: Sendable, Equatable {
 
     /// The mechanism of the run `state` read: its rare firings, tail bins and trait.
     static func key(_ state: ImportanceState) -> DrawSignature {
-        BiasPilot.drawBits(fired: { state.fires($0) > 0 && state.lastNominal($0) < rareBelow }, drewTail: { state.tailBins($0) > 0 },
+        DrawBits.of(fired: { state.fires($0) > 0 && state.lastNominal($0) < rareBelow }, drewTail: { state.tailBins($0) > 0 },
                            below: state.traitBelow)
     }
 
@@ -80,11 +80,11 @@ public struct WeightedMechanisms: Sendable, Equatable {
     public static func name(_ key: DrawSignature) -> String {
         var parts = FaultKind.allCases.filter { key & (1 << DrawSignature($0.rawValue)) != 0 }.map(\.row.name)
         for slot in TailSlot.allCases {
-            for (bin, label) in [(1, "tail"), (2, "deepest tail")] where key & BiasPilot.tailBinBit(slot, bin) != 0 {
+            for (bin, label) in [(1, "tail"), (2, "deepest tail")] where key & DrawBits.tailBinBit(slot, bin) != 0 {
                 parts.append("\(slot.name) \(label)")
             }
         }
-        if key & (1 << DrawSignature(BiasPilot.traitBit)) != 0 { parts.append("device.belowIOS15") }
+        if key & (1 << DrawSignature(DrawBits.traitBit)) != 0 { parts.append("device.belowIOS15") }
         return parts.isEmpty ? "none" : parts.joined(separator: " + ")
     }
 }

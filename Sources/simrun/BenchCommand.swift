@@ -38,16 +38,14 @@ enum BenchCommand: Command {
         }
         let report = measure(scenario, runs: runCount, jobs: context.jobs, repeats: repeatCount, floorEvents: floorEventCount)
         try ScenarioInput.write([(targets[0], report.csv)])
-        printOutput("simrun bench: \(source.shownPath) (\(scenario.name)), \(Grouped.count(runCount, "run")) per design and thread count, seed \(scenario.seed), "
-            + (repeatCount > 1 ? "median of \(repeatCount) timings" : "1 timing each"))
-        printOutput(report.text, terminator: "")
+        printOutput(report.text(shownPath: source.shownPath, runs: runCount, seed: scenario.seed, repeats: repeatCount), terminator: "")
         return report.deterministic ? ExitCode.success : ExitCode.software
     }
 
     /// Times every design, then the floor with the designs' mean events per run. Timings on
     /// 1 and `jobs` threads alternate, so a slow spell of the machine hits both alike.
     static func measure(_ scenario: Scenario, runs: Int, jobs: Int, repeats: Int, floorEvents: Int? = nil) -> BenchReport {
-        var report = BenchReport(scenario: scenario.name, jobs: jobs)
+        var report = BenchReport(scenario: scenario.name, jobs: jobs, machine: MachineInfo.machine)
         let threadCounts = jobs > 1 ? [1, jobs] : [1]
         // Warm up (page in code and data, let the clock settle) so the first design timed is
         // not charged for the process's start.

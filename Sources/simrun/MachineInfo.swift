@@ -1,3 +1,4 @@
+import FaultSim
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,11 @@ enum MachineInfo {
         #else
         "release"
         #endif
+    }
+
+    /// This process's machine and build, as the bench report says them.
+    static var machine: BenchMachine {
+        BenchMachine(cores: cores, processor: processor, system: system, buildConfiguration: buildConfiguration)
     }
 
     static var isDebugBuild: Bool { buildConfiguration == "debug" }

@@ -80,29 +80,29 @@ struct ComparisonTests {
 
     @Test("The verdict names the better design and its evidence, or says there is no difference")
     func verdicts() {
-        func line(_ b: Int64, _ c: Int64) -> CompareCommand.Line {
+        func line(_ b: Int64, _ c: Int64) -> Comparison.Line {
             let counts = PairedOutcomes.Counts(onlyA: b, onlyB: c, both: 0)
-            return CompareCommand.Line(outcome: .lost, countA: b, countB: c, counts: counts,
-                                       difference: counts.difference(intents: 1_000), logP: counts.exactLogPValue)
+            return Comparison.Line(outcome: .lost, countA: b, countB: c, counts: counts,
+                                   difference: counts.difference(intents: 1_000), logP: counts.exactLogPValue)
         }
-        #expect(CompareCommand.verdict(line(412, 9), a: "A", b: "B").hasPrefix("orders lost: B loses fewer orders than A (412 vs 9 discordant intents, p = "))
-        #expect(CompareCommand.verdict(line(3, 7), a: "A", b: "B") == "orders lost: no significant difference (3 vs 7 discordant intents, p = 0.344).")
-        #expect(CompareCommand.verdict(line(0, 0), a: "A", b: "B") == "orders lost: the same intents under both designs (0).")
+        #expect(Comparison.verdict(line(412, 9), a: "A", b: "B").hasPrefix("orders lost: B loses fewer orders than A (412 vs 9 discordant intents, p = "))
+        #expect(Comparison.verdict(line(3, 7), a: "A", b: "B") == "orders lost: no significant difference (3 vs 7 discordant intents, p = 0.344).")
+        #expect(Comparison.verdict(line(0, 0), a: "A", b: "B") == "orders lost: the same intents under both designs (0).")
     }
 
     @Test("compare flags a trade-off: fewer lost orders but significantly more of another harm")
     func tradeOffs() {
-        func line(_ outcome: Outcome, _ b: Int64, _ c: Int64) -> CompareCommand.Line {
+        func line(_ outcome: Outcome, _ b: Int64, _ c: Int64) -> Comparison.Line {
             let counts = PairedOutcomes.Counts(onlyA: b, onlyB: c, both: 0)
-            return CompareCommand.Line(outcome: outcome, countA: b, countB: c, counts: counts,
-                                       difference: counts.difference(intents: 100_000), logP: counts.exactLogPValue)
+            return Comparison.Line(outcome: outcome, countA: b, countB: c, counts: counts,
+                                   difference: counts.difference(intents: 100_000), logP: counts.exactLogPValue)
         }
         let lines = [line(.lost, 975, 6), line(.doubleCharged, 0, 696), line(.misdelivered, 0, 2), line(.notCharged, 108, 0)]
-        #expect(CompareCommand.tradeOff(lines, a: "v0", b: "naive")
+        #expect(Comparison.tradeOff(lines, a: "v0", b: "naive")
             == "Trade-off: naive loses fewer orders but is worse on intents charged twice (696 vs 0): weigh them before choosing.")
         // Not charging is no harm; an insignificant difference in lost orders decides nothing.
-        #expect(CompareCommand.tradeOff([line(.lost, 975, 6), line(.notCharged, 0, 108)], a: "v0", b: "naive") == nil)
-        #expect(CompareCommand.tradeOff([line(.lost, 3, 7), line(.doubleCharged, 696, 0)], a: "A", b: "B") == nil)
+        #expect(Comparison.tradeOff([line(.lost, 975, 6), line(.notCharged, 0, 108)], a: "v0", b: "naive") == nil)
+        #expect(Comparison.tradeOff([line(.lost, 3, 7), line(.doubleCharged, 696, 0)], a: "A", b: "B") == nil)
     }
 
     @Test("The table's leader is the tie's design with no more of any other harm, and a note flags a leader clearly worse on one")

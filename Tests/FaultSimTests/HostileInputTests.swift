@@ -186,6 +186,36 @@ struct HostileCompareCSVTests {
     }
 }
 
+@Suite("Hostile input: every CSV through CSV.record")
+struct HostileEveryCSVTests {
+    static let label = #"description=a, "quoted" label"#
+
+    /// Every record of `path` has the header's columns, and the scenario cell reads back whole.
+    static func expectRectangular(_ path: String, scenarioColumn: Int, scenario: String = "default") throws {
+        let records = CSV.records(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(records.count > 1 && records.allSatisfy { $0.count == records[0].count }, "\(path): \(records.map(\.count))")
+        #expect(records[1][scenarioColumn] == "\(scenario) --set '\(label)'", "\(path)")
+    }
+
+    @Test("run's four CSVs, split by segment, and sweep's CSV keep one column count under a label with commas and quotes")
+    func runAndSweepQuoted() throws {
+        let folder = try TemporaryFolder()
+        let segments = folder.path("seg.json").path
+        try #"{"segments": [{"name": "flaky", "share": 0.3, "set": {"network.weakNetworkProbability": 0.5}}]}"#
+            .write(toFile: segments, atomically: true, encoding: .utf8)
+        let names = ["out", "faults-out", "pairs-out", "causes-out"]
+        expectSimrun(["run", segments, "--designs", "naive,bliap", "--runs", "300", "--by-segment", "--set", Self.label, "--quiet"]
+                     + names.flatMap { ["--\($0)", folder.path("\($0).csv").path] }, exits: 0)
+        for name in names {
+            try Self.expectRectangular(folder.path("\(name).csv").path, scenarioColumn: 0, scenario: "seg")
+        }
+        let sweep = folder.path("sweep.csv").path
+        expectSimrun(["sweep", "--param", "network.weakNetworkProbability", "--values", "0.1,0.3", "--designs", "naive,bliap",
+                      "--runs", "300", "--set", Self.label, "--out", sweep, "--quiet"], exits: 0)
+        try Self.expectRectangular(sweep, scenarioColumn: 2)
+    }
+}
+
 @Suite("Hostile input: '+server' names")
 struct HostileDesignNameTests {
 

@@ -1,4 +1,4 @@
-import FaultSim
+@testable import FaultSim
 import Foundation
 import Policies
 import Testing
@@ -238,6 +238,55 @@ struct SegmentTests {
         for outcome in Outcome.paired {
             let only = split.segments.reduce(Int64(0)) { $0 + $1.only(outcome, 0, notBy: 1) }
             #expect(only == panel.only(outcome, 0, notBy: 1), "\(outcome.name)")
+        }
+    }
+
+    /// 2,000 segments of alternating networks and iOS shares, each 1/2,500 of the users.
+    static func many(_ count: Int) -> String {
+        let segments = (0..<count).map { index in
+            #"{"name": "s\#(index)", "share": 0.0004, "set": {"network.weakNetworkProbability": \#(index % 2 == 0 ? 0.5 : 0.05), "#
+                + #""device.belowIOS15Probability": \#(index % 3 == 0 ? 0.3 : 0.01)}}"#
+        }
+        return #"{"runs": 40, "segments": ["# + segments.joined(separator: ", ") + "]}"
+    }
+
+    @Test("Many segments: worlds and panels only for the segments reached, each counting what its own scenario's worlds count")
+    func manySegmentsBuildOnlyWhatRunsReach() throws {
+        let scenario = try Self.load(Self.many(2_000))
+        let runs: Range<UInt64> = 0..<40
+        let reached = Set(runs.map(scenario.segmentPlan.segment(of:)))
+        var worlds = DesignWorlds(scenario: scenario, design: .seed003SK2)
+        for run in runs { worlds.run(run) }
+        #expect(worlds.worlds.count <= 2 * (reached.count + 1), "\(worlds.worlds.count) worlds for \(reached.count) segments reached")
+        // Each segment's worlds, built when its first run came, count what the segment's own
+        // scenario's worlds count over the same runs.
+        let tallies = worlds.segmentTallies
+        for segment in reached.sorted() {
+            var own = DesignWorlds(scenario: scenario.segmentScenario(segment), design: .seed003SK2)
+            for run in runs where scenario.segmentPlan.segment(of: run) == segment { own.run(run) }
+            #expect(tallies[segment] == own.tally, "segment \(segment)")
+        }
+        #expect(tallies.indices.filter { !reached.contains($0) }.allSatisfy { tallies[$0] == DesignTally() })
+        var panels = SegmentPanels(plan: scenario.segmentPlan, empty: PanelResult(designs: 2, pairs: .all))
+        for run in runs { panels.record(run: run, masks: [OutcomeMasks(), OutcomeMasks()], requests: [0, 0]) }
+        #expect(panels.recorded.count == reached.count && panels.panels.count == scenario.segmentNames.count)
+        // On 1 and 2 threads alike, the split adds up to the plain panel.
+        let plain = Runner.panel(scenario: scenario, designs: Self.designs, pairs: .all, runs: runs, jobs: 2)
+        for jobs in [1, 2] {
+            let split = Runner.panelBySegment(scenario: scenario, designs: Self.designs, pairs: .all, runs: runs, jobs: jobs, chunkSize: 7)
+            #expect(split.overall == plain && split.segments.reduce(0) { $0 + $1.runs } == Int64(runs.count))
+        }
+    }
+
+    @Test("The segment of a run is the first bound above its uniform, found by bisection as by a scan", arguments: [UInt64(1), 2, 3])
+    func bisectionMatchesScan(seed: UInt64) {
+        var generator = SplitMix64(state: seed)
+        let shares = (0..<300).map { _ in Double(generator.next() % 1_000 + 1) / 400_000 } + (seed == 3 ? [1] : [])
+        let plan = SegmentPlan(shares: shares, seed: seed)
+        for run in UInt64(0)..<3_000 {
+            let unit = RandomStreams.traitUnit(seed: seed, run: run, .segment)
+            let scanned = plan.bounds.firstIndex { unit < $0 } ?? plan.bounds.count
+            #expect(plan.segment(of: run) == scanned)
         }
     }
 

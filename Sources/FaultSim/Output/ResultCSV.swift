@@ -1,5 +1,7 @@
 /// The result tables as CSV. Columns up to `capped_runs` are the documented contract; the
-/// raw counts after it let partial results (shards) be merged exactly.
+/// raw counts after it let partial results (shards) be merged exactly. Cells are plain text and
+/// every record goes through `CSV.record`, the one CSV writer, which quotes a cell (a scenario
+/// label carrying `--set` text, a custom design's name) only where it needs quoting.
 public enum ResultCSV {
     /// One column of the result CSV: its header and its cell.
     struct Column: Sendable {
@@ -31,8 +33,8 @@ public enum ResultCSV {
         + [Outcome.refundedUndelivered, .deliveredAfterRefund].map { outcome in Column(name: outcome.name) { String(outcome.total($0.tally)) } }
 
     static let labels: [Column] = [
-        Column(name: "scenario") { CSV.field($0.scenario) }, Column(name: "platform") { $0.platform },
-        Column(name: "design") { CSV.field($0.design) }, Column(name: "seed") { String($0.seed) },
+        Column(name: "scenario") { $0.scenario }, Column(name: "platform") { $0.platform },
+        Column(name: "design") { $0.design }, Column(name: "seed") { String($0.seed) },
         Column(name: "runs") { String($0.tally.runs) }, Column(name: "intents") { String($0.tally.intents) },
     ]
 
@@ -48,10 +50,17 @@ public enum ResultCSV {
     public static var columns: [String] { table.map(\.name) }
 
     public static func render(_ rows: [ResultRow]) -> String {
-        let table = split(table, rows)
-        var text = table.map(\.name).joined(separator: ",") + "\n"
-        for row in rows { text += table.map { $0.cell(row) }.joined(separator: ",") + "\n" }
+        let (header, cells) = records(rows)
+        var text = CSV.record(header)
+        for row in cells { text += CSV.record(row) }
         return text
+    }
+
+    /// The header and each row's cells, unquoted, with the `segment` column when the rows are
+    /// split by segment: what `render` writes, and what a sweep's CSV writes after its own.
+    static func records(_ rows: [ResultRow]) -> (header: [String], rows: [[String]]) {
+        let table = split(table, rows)
+        return (table.map(\.name), rows.map { row in table.map { $0.cell(row) } })
     }
 
     /// Rows split by segment (`ResultRow.segment`, `--by-segment`) get a `segment` column after
@@ -61,14 +70,14 @@ public enum ResultCSV {
             return columns
         }
         var split = columns
-        split.insert(Column(name: "segment") { CSV.field($0.segment ?? "") }, at: design + 1)
+        split.insert(Column(name: "segment") { $0.segment ?? "" }, at: design + 1)
         return split
     }
 
     /// The label cells of a fault or cause row: scenario, platform, design, and the segment
     /// when the rows are split by it.
     static func labelCells(_ row: ResultRow, split: Bool) -> [String] {
-        [CSV.field(row.scenario), row.platform, CSV.field(row.design)] + (split ? [CSV.field(row.segment ?? "")] : [])
+        [row.scenario, row.platform, row.design] + (split ? [row.segment ?? ""] : [])
     }
 
     static func labelHeader(_ columns: [String], split: Bool) -> [String] {
@@ -81,14 +90,13 @@ public enum ResultCSV {
     /// and controlling key are its row of the fault table.
     public static func renderFaults(_ rows: [ResultRow]) -> String {
         let split = rows.contains { $0.segment != nil }
-        var text = labelHeader(faultColumns, split: split).joined(separator: ",") + "\n"
+        var text = CSV.record(labelHeader(faultColumns, split: split))
         for row in rows {
             for fault in FaultKind.allCases {
                 let fired = row.tally.faultCounts[fault.rawValue]
                 let perRun = row.tally.runs > 0 ? Double(fired) / Double(row.tally.runs) : 0
-                text += (labelCells(row, split: split) + [fault.row.name, fault.row.key,
-                         String(fired), String(row.tally.runs), FixedPoint.format(perRun, places: 9)])
-                    .joined(separator: ",") + "\n"
+                text += CSV.record(labelCells(row, split: split) + [fault.row.name, fault.row.key,
+                                   String(fired), String(row.tally.runs), FixedPoint.format(perRun, places: 9)])
             }
         }
         return text
@@ -101,13 +109,13 @@ public enum ResultCSV {
     /// to its outcome column.
     public static func renderCauses(_ rows: [ResultRow]) -> String {
         let split = rows.contains { $0.segment != nil }
-        var text = labelHeader(causeColumns, split: split).joined(separator: ",") + "\n"
+        var text = CSV.record(labelHeader(causeColumns, split: split))
         for row in rows {
             for outcome in Blemish.allCases {
                 let total = row.tally.total(of: outcome)
                 for (cause, count) in row.tally.causes(of: outcome) {
-                    text += (labelCells(row, split: split) + [outcome.name, cause.name, String(count),
-                             FixedPoint.format(Double(count) / Double(total), places: 6)]).joined(separator: ",") + "\n"
+                    text += CSV.record(labelCells(row, split: split) + [outcome.name, cause.name, String(count),
+                                       FixedPoint.format(Double(count) / Double(total), places: 6)])
                 }
             }
         }
@@ -121,14 +129,14 @@ public enum ResultCSV {
     /// which merge by addition), the difference in percentage points of intents (the unit of
     /// `compare`, `crossover` and the table's "pts vs best"), and McNemar's p-value.
     public static func renderPairs(_ rows: [ResultRow], pairs: PairedLosses) -> String {
-        var text = pairColumns.joined(separator: ",") + "\n"
+        var text = CSV.record(pairColumns)
         for (a, row) in rows.enumerated() {
             for (b, other) in rows.enumerated() where a != b {
                 let onlyA = pairs.lostOnlyBy(a, notBy: b), onlyB = pairs.lostOnlyBy(b, notBy: a)
                 let points = row.tally.intents > 0 ? 100 * Double(onlyA - onlyB) / Double(row.tally.intents) : 0
-                text += [CSV.field(row.scenario), row.platform, CSV.field(row.design), CSV.field(other.design), String(onlyA), String(onlyB),
-                         (points < 0 ? "-" : "") + FixedPoint.format(abs(points), places: 7),
-                         FixedPoint.format(pairs.mcNemarPValue(a, b), places: 9)].joined(separator: ",") + "\n"
+                text += CSV.record([row.scenario, row.platform, row.design, other.design, String(onlyA), String(onlyB),
+                                    (points < 0 ? "-" : "") + FixedPoint.format(abs(points), places: 7),
+                                    FixedPoint.format(pairs.mcNemarPValue(a, b), places: 9)])
             }
         }
         return text

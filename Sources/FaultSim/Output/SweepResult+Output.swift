@@ -1,12 +1,12 @@
 /// A sweep's outputs: the long CSV, a chart of one metric and its table.
 extension SweepResult {
     /// The long CSV: `param,value`, then the run CSV's columns, one row per value and design.
+    /// Each record through `CSV.record`, cells and all: splitting the run CSV's text at line
+    /// breaks would cut a quoted cell that holds one.
     public var csv: String {
-        var text = "param,value," + ResultCSV.columns.joined(separator: ",") + "\n"
+        var text = CSV.record(["param", "value"] + ResultCSV.columns)
         for (index, valueRows) in rows.enumerated() {
-            for line in ResultCSV.render(valueRows).split(separator: "\n").dropFirst() {
-                text += CSV.field(key) + "," + CSV.field(axis.labels[index]) + "," + line + "\n"
-            }
+            for cells in ResultCSV.records(valueRows).rows { text += CSV.record([key, axis.labels[index]] + cells) }
         }
         return text
     }

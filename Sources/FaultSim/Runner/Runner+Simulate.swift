@@ -57,8 +57,12 @@ extension Runner {
         var segments = [[DesignTally]](repeating: empty, count: designs.count)
         var accumulated = makeAccumulator()
         for part in collector.results {
+            // A segment a worker never reached counted nothing: merging it would change no count,
+            // but would give each of (say) 10,000 segments' tallies their own buffers.
             for index in segments.indices {
-                for segment in empty.indices { segments[index][segment].merge(part.segments[index][segment]) }
+                for segment in empty.indices where part.segments[index][segment].runs > 0 {
+                    segments[index][segment].merge(part.segments[index][segment])
+                }
             }
             accumulated.merge(part.accumulated)
         }

@@ -18,6 +18,7 @@ public struct SegmentPlan: Sendable, Equatable {
             bounds.append(sum)
         }
         if let last = bounds.indices.last, bounds[last] >= 1 - Scenario.shareTolerance { bounds[last] = 1 }
+        invariant(zip(bounds, bounds.dropFirst()).allSatisfy { $0 <= $1 }, "segment bounds out of order: a share is negative")
         self.bounds = bounds
         seedKey = RandomStreams.seedKey(seed)
     }
@@ -26,12 +27,19 @@ public struct SegmentPlan: Sendable, Equatable {
     public var count: Int { bounds.count + 1 }
 
     /// The segment of run `run`: an index into `Scenario.segmentNames`.
-    /// - Complexity: O(segments); one trait draw (two mixes) when there are segments, none without.
+    /// - Complexity: O(log segments), a binary search of `bounds` (non-decreasing), which finds
+    ///   the first bound above the uniform, as a scan from the first would; one trait draw (two
+    ///   mixes) when there are segments, none without.
     @inline(__always)
     public func segment(of run: UInt64) -> Int {
         guard !bounds.isEmpty else { return 0 }
         let unit = RandomStreams.traitUnit(seedKey: seedKey, run: run, .segment)
-        for (index, bound) in bounds.enumerated() where unit < bound { return index }
-        return bounds.count
+        var low = 0, high = bounds.count
+        // Invariant: every bound below `low` is ≤ unit, and `high` is the end or a bound > unit.
+        while low < high {
+            let middle = (low + high) / 2
+            if unit < bounds[middle] { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

@@ -40,8 +40,13 @@ public struct DesignWorlds: Sendable {
     let seedKey: UInt64
     /// Which segment each run's user is in; no bounds without segments.
     public let segmentPlan: SegmentPlan
-    /// Each segment's worlds, in `Scenario.segmentNames` order (the base segment last).
-    let slots: [Slot]
+    /// Each segment's worlds, in `Scenario.segmentNames` order (the base segment last). A
+    /// declared segment's worlds are built when its first run comes (`buildWorlds(ofSegment:)`):
+    /// a scenario of 10,000 segments built 10,000 pairs of worlds per design and worker up
+    /// front, 22 GB for 20 runs, of which 20 runs use at most 20.
+    var slots: [Slot]
+    /// The scenario, segments and all: a segment's worlds are built from it when first needed.
+    let scenario: Scenario
     /// The last run's user was below iOS 15 and the design is StoreKit 2: the run was the
     /// fallback design's, or (with none) a run in which the app could not sell.
     public private(set) var lastRunBelowIOS15 = false
@@ -54,8 +59,8 @@ public struct DesignWorlds: Sendable {
     /// flag, so the bulk loop tests one byte, as it did before a bias existed.
     var takesPlainBranch = true
 
-    /// One segment's worlds in `worlds`: the design's own, and the fallback design's (-1 when
-    /// the segment has no user below iOS 15, or the design names none).
+    /// One segment's worlds in `worlds`: the design's own (-1 until built), and the fallback
+    /// design's (-1 when the segment has no user below iOS 15, or the design names none).
     struct Slot: Sendable {
         let own: Int
         let older: Int
@@ -69,25 +74,55 @@ public struct DesignWorlds: Sendable {
     /// files are checked when read (`DesignReader`), and a test checks the presets.
     public init(scenario: Scenario, design: Design, faults: FaultChooser = .seeded) {
         self.design = design
+        self.scenario = scenario
         seedKey = RandomStreams.seedKey(scenario.seed)
         segmentPlan = scenario.segmentPlan
-        let scenarios = scenario.segmentScenarios
-        var worlds: [World] = []
-        var slots = [Slot](repeating: Slot(own: 0, older: -1, belowIOS15Share: 0, iOS15Share: 0), count: scenarios.count)
+        let base = scenario.segments.count
+        // The base segment's worlds now, so that without segments the worlds are [own, fallback];
+        // a declared segment's when its first run comes, its shares and fallback known now.
+        let built = Self.makeWorlds(scenario.segmentScenario(base), design: design, faults: faults, first: 0)
+        var slots: [Slot] = []
+        slots.reserveCapacity(base + 1)
         var older: Design?
-        // The base segment first, so that without segments the worlds are [own, fallback].
-        for index in [scenarios.count - 1] + Array(0..<(scenarios.count - 1)) {
-            let segment = Self.makeWorlds(scenarios[index], design: design, faults: faults, first: worlds.count)
-            slots[index] = segment.slot
-            worlds += segment.worlds
-            older = older ?? segment.older
+        for index in 0..<base {
+            let segment = scenario.segmentScenario(index)
+            let share = segment.belowIOS15Share(of: design)
+            if share > 0, let fallback = segment.belowIOS15Design(of: design) {
+                precondition(fallback.storeKitAPI == .sk1, "design \(design.name): '\(fallback.name)' runs below iOS 15 but is not StoreKit 1")
+                older = older ?? fallback
+            }
+            slots.append(Slot(own: -1, older: -1, belowIOS15Share: share, iOS15Share: segment.device.iOS15Probability))
         }
-        self.worlds = worlds
+        slots.append(built.slot)
+        worlds = built.worlds
         self.slots = slots
-        olderOSDesign = older
-        belowIOS15Share = slots[scenarios.count - 1].belowIOS15Share
-        iOS15Share = slots[scenarios.count - 1].iOS15Share
+        olderOSDesign = built.older ?? older
+        belowIOS15Share = built.slot.belowIOS15Share
+        iOS15Share = built.slot.iOS15Share
         takesPlainBranch = segmentPlan.bounds.isEmpty
+        invariant(slots.count == segmentPlan.count && slots[base].own == 0, "one slot per segment, the base segment's built first")
+    }
+
+    /// Builds declared segment `index`'s worlds, numbered after those built so far, with the
+    /// settings every world of the design has (`faults`, `bias`, what the runs record): those
+    /// of the base segment's world, which the setters below keep equal to every other's. A
+    /// world's runs depend on (seed, run) alone, so a world built late runs exactly as one
+    /// built up front.
+    @inline(never)
+    mutating func buildWorlds(ofSegment index: Int) {
+        invariant(slots[index].own < 0 && index < slots.count - 1, "segment \(index)'s worlds are built once, the base segment's at init")
+        let template = worlds[0]
+        let segment = Self.makeWorlds(scenario.segmentScenario(index), design: design, faults: template.faults, first: worlds.count)
+        for var world in segment.worlds {
+            world.recordsVerdicts = template.recordsVerdicts
+            world.recordsFingerprint = template.recordsFingerprint
+            world.recordsChoices = template.recordsChoices
+            world.tracing = template.tracing
+            world.bias = template.bias
+            worlds.append(world)
+        }
+        invariant(segment.slot.belowIOS15Share == slots[index].belowIOS15Share, "segment \(index)'s share below iOS 15 changed")
+        slots[index] = segment.slot
     }
 
     /// One segment's worlds, numbered from `first`.
@@ -146,6 +181,7 @@ public struct DesignWorlds: Sendable {
     @inline(never)
     mutating func runInSegment(_ index: UInt64) {
         lastRunSegment = segmentPlan.bounds.isEmpty ? 0 : segmentPlan.segment(of: index)
+        if slots[lastRunSegment].own < 0 { buildWorlds(ofSegment: lastRunSegment) }
         let slot = slots[lastRunSegment]
         let belowUniform = RandomStreams.traitUnit(seedKey: seedKey, run: index, .belowIOS15)
         // Under a bias the trait is read biased, and its factors are added once the run is over.
@@ -184,7 +220,11 @@ public struct DesignWorlds: Sendable {
     /// Counts over every run so far, by segment (in `Scenario.segmentNames` order): each
     /// segment's worlds ran only its users, so these add up to `tally` exactly.
     public var segmentTallies: [DesignTally] {
-        slots.map { slot in
+        // A segment no run has reached yet has built no world and counted nothing; its tallies
+        // share one empty tally's buffers.
+        let none = DesignTally()
+        return slots.map { slot in
+            guard slot.own >= 0 else { return none }
             var merged = worlds[slot.own].tally
             if slot.older >= 0 { merged.merge(worlds[slot.older].tally) }
             return merged

@@ -1,30 +1,10 @@
-import FaultSim
-
-/// What `simrun check` concluded for one design at one set of timings, kept so the command can
-/// exit 1 when any design FAILS and write the same verdicts as a JUnit report (`--junit`).
-struct CheckVerdict: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
-        /// No avoidable counterexample among every schedule of at most K faults.
-        case holds
-        /// An avoidable counterexample: `detail` describes the smallest, `replay` replays it.
-        case fails(detail: String, replay: String)
-        /// `--max-schedules` stopped the search before a counterexample was found.
-        case unknown
-    }
-    let design: String
-    let timing: String
-    let kind: Kind
-
-    var failed: Bool { if case .fails = kind { true } else { false } }
-}
-
 /// The JUnit XML that CI systems (GitHub Actions' test reporters, GitLab, Jenkins) read: one
 /// test suite per set of timings, one test case per design; a FAILS is a `<failure>` carrying
 /// the smallest counterexample and the command that replays it; a search stopped short is
 /// `<skipped>`, since it proves nothing either way. No times: the file is byte-identical for
 /// the same scenario, seed and options, like every other output of simrun.
-enum CheckJUnit {
-    static func render(_ verdicts: [CheckVerdict], scenario: String, platform: String, maxFaults: Int) -> String {
+public enum CheckJUnit {
+    public static func render(_ verdicts: [CheckVerdict], scenario: String, platform: String, maxFaults: Int) -> String {
         var timings: [String] = []
         for verdict in verdicts where !timings.contains(verdict.timing) { timings.append(verdict.timing) }
         func counts(_ subset: [CheckVerdict]) -> String {

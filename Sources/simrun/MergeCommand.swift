@@ -30,15 +30,18 @@ enum MergeCommand: Command {
                 throw ScenarioInput.reported(error)
             }
         }
-        // Each part says what wrote it; the first part's word decides, and every other part
-        // must say the same (the parser of that kind refuses it otherwise).
-        if read.first?.format == RobustResult.partialFormat {
+        // Every part was read the same way (`PartFile`: its format, version and partHash checked).
+        // Each says what kind of job wrote it; the first part's word decides which payload is
+        // merged, and every other part must say the same (the reader of that kind refuses it otherwise).
+        switch read.first?.kind {
+        case .robust?:
             return try RobustCommand.merge(read, context, runOptions: Array(runOutputs.dropFirst()) + [RunCommand.wide],
                                            sweepOptions: [SweepCommand.metric, SweepCommand.logY])
-        }
-        if read.first?.format == WeightedPart.format {
+        case .weighted?:
             return try ImportanceJob.merge(read, context, out: out, pairsOut: RunCommand.pairsOut, partialOut: partialOut,
                                            refused: [RunCommand.faultsOut, RunCommand.causesOut] + sweepOptions + [RunCommand.wide])
+        case .counts?, nil:
+            break
         }
         var parts: [(file: String, result: PartialResult)] = []
         for part in read {

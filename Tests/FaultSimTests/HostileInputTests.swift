@@ -111,7 +111,7 @@ struct HostileWeightedPartTests {
         var changed = text.replacingCharacters(in: match.range, with: "\"weights\": \"\(hex)\"")
         guard reseal else { return changed }
         let old = try #require(changed.firstMatch(of: #/"partHash": "([0-9a-f]{64})"/#))
-        let hash = WeightedPart.sealHash(try JSONParser.parse(changed))
+        let hash = PartFile.sealHash(try JSONParser.parse(changed))
         changed.replaceSubrange(old.range, with: "\"partHash\": \"\(hash)\"")
         return changed
     }

@@ -22,14 +22,7 @@ enum MergeCommand: Command {
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let files = context.positionals
-        var read: [PartFile] = []
-        for file in files {
-            do throws(ScenarioError) {
-                read.append(try PartFile.read(file))
-            } catch {
-                throw ScenarioInput.reported(error)
-            }
-        }
+        let read = try readParts(files)
         // Every part was read the same way (`PartFile`: its format, version and partHash checked).
         // Each says what kind of job wrote it; the first part's word decides which payload is
         // merged, and every other part must say the same (the reader of that kind refuses it otherwise).
@@ -45,11 +38,7 @@ enum MergeCommand: Command {
         }
         var parts: [(file: String, result: PartialResult)] = []
         for part in read {
-            do throws(ScenarioError) {
-                parts.append((part.path, try PartialResult.parse(part)))
-            } catch {
-                throw ScenarioInput.reported(error)
-            }
+            do throws(ScenarioError) { parts.append((part.path, try PartialResult.parse(part))) } catch { throw ScenarioInput.reported(error) }
         }
         let merged: PartialResult
         switch PartialResult.merge(parts) {
@@ -90,5 +79,15 @@ enum MergeCommand: Command {
                                        width: ResultTable.narrowWidth) + "\n")
         printOutput(ResultTable.render(rows[0], pairs: pairs, wide: context.given(RunCommand.wide)), terminator: "")
         return ExitCode.success
+    }
+
+    /// Every part file read the one way (`PartFile`: format, version and `partHash` checked before
+    /// anything else); the first error, naming its file, exits 65 (66 when a file cannot be read).
+    static func readParts(_ files: [String]) throws(CommandFailure) -> [PartFile] {
+        var read: [PartFile] = []
+        for file in files {
+            do throws(ScenarioError) { read.append(try PartFile.read(file)) } catch { throw ScenarioInput.reported(error) }
+        }
+        return read
     }
 }

@@ -1,5 +1,5 @@
 /// What kind of job wrote a part, as its `format` key says: the one table of every part format,
-/// its versions, and which of them carry `partHash` (`PartFile.seal`). Everything else about a
+/// its versions, and which of them carry `partHash` (`PartFile.sealed`). Everything else about a
 /// part (its header, its integrity check, the checks its merge makes) is the same for every kind;
 /// only the payload differs: a run or sweep's counts (`PartialResult`), a weighted run's exact
 /// sums (`WeightedPart`), a robust job's settings and their counts (`RobustResult`).
@@ -17,59 +17,33 @@ public enum PartKind: Sendable, Equatable, CaseIterable {
         self = kind
     }
 
-    public var format: String {
+    /// One row of the table: the format's name; the version written; the versions read (the one
+    /// written and, for counts and robust, the one before `partHash`, still read: its digest is
+    /// checked, its counts taken on trust as they always were; a weighted part of version 2 is
+    /// not, its sums being 64 hex digits with no redundancy); the first version with `partHash`;
+    /// what such a part is, and the name of its versions, for errors.
+    /// Counts 2 added `designAxes`, 3 `partHash`; robust 3 the baseline scenario and
+    /// `designAxes`, 4 `partHash`; weighted 3 had `partHash` first.
+    private var row: (format: String, version: Int, readable: ClosedRange<Int>, sealedSince: Int, described: String, versionName: String) {
         switch self {
-        case .counts: "faultsim-partial-result"
-        case .weighted: "faultsim-weighted-partial"
-        case .robust: "faultsim-robust-partial"
+        case .counts: ("faultsim-partial-result", 3, 2...3, 3,
+                       "simrun partial result (written by `simrun run --partial-out`)", "partial-result format")
+        case .weighted: ("faultsim-weighted-partial", 3, 3...3, 3,
+                         "weighted partial result (written by `simrun run --importance --partial-out`)", "weighted-partial format")
+        case .robust: ("faultsim-robust-partial", 4, 3...4, 4,
+                       "simrun robust partial result (written by `simrun robust --partial-out`)", "robust partial format")
         }
     }
 
-    /// The version this simrun writes. Counts 3 and robust 4 added `partHash` (counts 2 added
-    /// `designAxes`; robust 3 the baseline scenario and `designAxes`); weighted 3 had it first.
-    public var version: Int {
-        switch self {
-        case .counts: 3
-        case .weighted: 3
-        case .robust: 4
-        }
-    }
-
-    /// The versions read: the one written, and for counts and robust the one before `partHash`,
-    /// still read (its digest is checked; its counts are taken on trust, as they always were).
-    /// A weighted part of version 2 is not: its sums are 64 hex digits with no redundancy.
-    var readable: ClosedRange<Int> {
-        switch self {
-        case .counts: 2...3
-        case .weighted: 3...3
-        case .robust: 3...4
-        }
-    }
-
+    public var format: String { row.format }
+    /// The version this simrun writes.
+    public var version: Int { row.version }
+    /// The versions this simrun reads.
+    var readable: ClosedRange<Int> { row.readable }
     /// The first version that carries `partHash` (`PartFile.checkSeal`).
-    var sealedSince: Int {
-        switch self {
-        case .counts: 3
-        case .weighted: 3
-        case .robust: 4
-        }
-    }
-
+    var sealedSince: Int { row.sealedSince }
     /// What a part of this kind is, for an error about a part of another.
-    var described: String {
-        switch self {
-        case .counts: "simrun partial result (written by `simrun run --partial-out`)"
-        case .weighted: "weighted partial result (written by `simrun run --importance --partial-out`)"
-        case .robust: "simrun robust partial result (written by `simrun robust --partial-out`)"
-        }
-    }
-
+    var described: String { row.described }
     /// The name of its versions, for an error about one this simrun does not read.
-    var versionName: String {
-        switch self {
-        case .counts: "partial-result format"
-        case .weighted: "weighted-partial format"
-        case .robust: "robust partial format"
-        }
-    }
+    var versionName: String { row.versionName }
 }

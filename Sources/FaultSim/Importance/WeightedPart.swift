@@ -59,20 +59,17 @@ public struct WeightedPart: Sendable, Equatable {
     public static func merge(_ parts: [(file: String, part: WeightedPart)]) -> Result<WeightedPart, PartialResult.MergeError> {
         let checks = PartMerge.Checks<WeightedPart>(size: (.differentTotals, { "\($0.totalRuns) runs in all" }),
                                                     fingerprint: { "scenario, designs and bias \($0.contentHash.prefix(12))…" })
-        let ordered: [(file: String, part: WeightedPart)]
-        switch PartMerge.ordered(parts, header: \.header, checks) {
-        case .success(let tiled): ordered = tiled
-        case .failure(let error): return .failure(error)
+        return PartMerge.ordered(parts, header: \.header, checks).flatMap { ordered -> Result<WeightedPart, PartialResult.MergeError> in
+            if let error = outOfRange(ordered) { return .failure(error) }
+            var merged = ordered[0].part
+            for entry in ordered.dropFirst() {
+                merged.panel.merge(entry.part.panel)
+                for index in merged.intents.indices { merged.intents[index] += entry.part.intents[index] }
+            }
+            merged.shard = Shard(index: 0, count: 1)
+            merged.runs = 0..<merged.totalRuns
+            merged._checkInvariants()
+            return .success(merged)
         }
-        if let error = outOfRange(ordered) { return .failure(error) }
-        var merged = ordered[0].part
-        for entry in ordered.dropFirst() {
-            merged.panel.merge(entry.part.panel)
-            for index in merged.intents.indices { merged.intents[index] += entry.part.intents[index] }
-        }
-        merged.shard = Shard(index: 0, count: 1)
-        merged.runs = 0..<merged.totalRuns
-        merged._checkInvariants()
-        return .success(merged)
     }
 }

@@ -10,6 +10,8 @@ public enum PartKind: Sendable, Equatable, CaseIterable {
     case weighted
     /// `simrun robust --shard K/N --partial-out`: the settings the shard measured.
     case robust
+    /// `scripts/calibration-check --shard K/N --part-out`: the truths the shard judged.
+    case calibrationCheck
 
     /// The kind whose `format` is `format`, if any.
     public init?(format: String) {
@@ -23,7 +25,9 @@ public enum PartKind: Sendable, Equatable, CaseIterable {
     /// not, its sums being 64 hex digits with no redundancy); the first version with `partHash`;
     /// what such a part is, and the name of its versions, for errors.
     /// Counts 2 added `designAxes`, 3 `partHash`; robust 3 the baseline scenario and
-    /// `designAxes`, 4 `partHash`; weighted 3 had `partHash` first.
+    /// `designAxes`, 4 `partHash`; weighted 3 had `partHash` first; a calibration-check part is
+    /// 2 (its version 1, "faultsim-calibration-check part 1", had no header, and the script
+    /// itself moves such a part into this envelope).
     private var row: (format: String, version: Int, readable: ClosedRange<Int>, sealedSince: Int, described: String, versionName: String) {
         switch self {
         case .counts: ("faultsim-partial-result", 3, 2...3, 3,
@@ -32,6 +36,8 @@ public enum PartKind: Sendable, Equatable, CaseIterable {
                          "weighted partial result (written by `simrun run --importance --partial-out`)", "weighted-partial format")
         case .robust: ("faultsim-robust-partial", 4, 3...4, 4,
                        "simrun robust partial result (written by `simrun robust --partial-out`)", "robust partial format")
+        case .calibrationCheck: ("faultsim-calibration-check-partial", 2, 2...2, 2,
+                                 "calibration-check part (written by `scripts/calibration-check --part-out`)", "calibration-check part format")
         }
     }
 

@@ -34,27 +34,24 @@ extension PartialResult {
         let checks = PartMerge.Checks<PartialResult>(job: [(.differentKinds, { $0.kind.name + kindDetail($0.kind) })],
                                                      size: (.differentTotals, { "\($0.totalRuns) runs in all" }),
                                                      fingerprint: { "scenario content \($0.contentHash.prefix(12))… (\($0.parts.map(\.name).joined(separator: ",")))" })
-        let ordered: [(file: String, part: PartialResult)]
-        switch PartMerge.ordered(parts.map { (file: $0.file, part: $0.result) }, header: \.header, checks) {
-        case .success(let tiled): ordered = tiled
-        case .failure(let error): return .failure(error)
-        }
-        if let error = outOfRange(ordered) { return .failure(error) }
-        var merged = ordered[0].part
-        merged.shard = Shard(index: 0, count: 1)
-        merged.runs = 0..<merged.totalRuns
-        for index in merged.parts.indices {
-            var tallies = [DesignTally](repeating: DesignTally(), count: merged.designs.count)
-            var pairs = PairedLosses(designs: merged.designs.count)
-            for part in ordered {
-                for design in tallies.indices { tallies[design].merge(part.part.parts[index].tallies[design]) }
-                pairs.merge(part.part.parts[index].pairs)
+        return PartMerge.ordered(parts.map { (file: $0.file, part: $0.result) }, header: \.header, checks).flatMap { ordered -> Result<PartialResult, MergeError> in
+            if let error = outOfRange(ordered) { return .failure(error) }
+            var merged = ordered[0].part
+            merged.shard = Shard(index: 0, count: 1)
+            merged.runs = 0..<merged.totalRuns
+            for index in merged.parts.indices {
+                var tallies = [DesignTally](repeating: DesignTally(), count: merged.designs.count)
+                var pairs = PairedLosses(designs: merged.designs.count)
+                for part in ordered {
+                    for design in tallies.indices { tallies[design].merge(part.part.parts[index].tallies[design]) }
+                    pairs.merge(part.part.parts[index].pairs)
+                }
+                merged.parts[index].tallies = tallies
+                merged.parts[index].pairs = pairs
             }
-            merged.parts[index].tallies = tallies
-            merged.parts[index].pairs = pairs
+            merged._checkInvariants()
+            return .success(merged)
         }
-        merged._checkInvariants()
-        return .success(merged)
     }
 
     /// The first count of `parts` that is negative, or whose sum over the parts an `Int64`

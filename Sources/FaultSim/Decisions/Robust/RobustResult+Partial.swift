@@ -175,34 +175,32 @@ extension RobustResult {
                     + "\(result.crossoverSteps) crossover steps"
             })],
             fingerprint: { "robustness job \($0.result.contentHash.prefix(12))… (\($0.result.scenarioName))" })
-        let ordered: [(file: String, part: Part)]
-        switch PartMerge.ordered(parts.map { (file: $0.file, part: $0) }, header: header, checks) {
-        case .success(let tiled): ordered = tiled
-        case .failure(let error): return .failure(error)
-        }
-        let first = ordered[0]
-        var merged = first.part.result
-        for index in merged.counts.indices { merged.counts[index] = nil }
-        merged.crossovers = []
-        merged.shard = Shard(index: 0, count: 1)
-        for (file, holder) in ordered {
-            if holder.result.counts[0] != first.part.result.counts[0] {
-                return .failure(MergeError(problem: .differentScenarios, message: "cannot merge: \(first.file) and \(file) "
-                    + "counted the baseline differently"))
+        let entries = parts.map { (file: $0.file, part: $0) }
+        return PartMerge.ordered(entries, header: header, checks).flatMap { ordered -> Result<RobustResult, MergeError> in
+            let first = ordered[0]
+            var merged = first.part.result
+            for index in merged.counts.indices { merged.counts[index] = nil }
+            merged.crossovers = []
+            merged.shard = Shard(index: 0, count: 1)
+            for (file, holder) in ordered {
+                if holder.result.counts[0] != first.part.result.counts[0] {
+                    return .failure(MergeError(problem: .differentScenarios, message: "cannot merge: \(first.file) and \(file) "
+                        + "counted the baseline differently"))
+                }
+                for index in merged.counts.indices.dropFirst() where holder.result.counts[index] != nil {
+                    merged.counts[index] = holder.result.counts[index]
+                }
+                merged.crossovers += holder.result.crossovers
             }
-            for index in merged.counts.indices.dropFirst() where holder.result.counts[index] != nil {
-                merged.counts[index] = holder.result.counts[index]
+            merged.lead = first.part.result.lead
+            merged.counts[0] = first.part.result.counts[0]
+            if let missing = merged.counts.firstIndex(where: { $0 == nil }) {
+                return .failure(MergeError(problem: .missing, message: "cannot merge: setting \(missing) was measured by no part"))
             }
-            merged.crossovers += holder.result.crossovers
+            merged.crossovers.sort { $0.setting < $1.setting }
+            merged._checkInvariants()
+            return .success(merged)
         }
-        merged.lead = first.part.result.lead
-        merged.counts[0] = first.part.result.counts[0]
-        if let missing = merged.counts.firstIndex(where: { $0 == nil }) {
-            return .failure(MergeError(problem: .missing, message: "cannot merge: setting \(missing) was measured by no part"))
-        }
-        merged.crossovers.sort { $0.setting < $1.setting }
-        merged._checkInvariants()
-        return .success(merged)
     }
 }
 

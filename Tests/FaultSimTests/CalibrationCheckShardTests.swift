@@ -62,7 +62,7 @@ struct CalibrationCheckShardTests {
             .write(toFile: foreign, atomically: true, encoding: .utf8)
         try JSONWriter.write(second.replacing(["job"], with: job)).write(toFile: edited, atomically: true, encoding: .utf8)
         let refused = folder.path("refused.txt").path
-        for (given, named, says) in [([parts[0]], parts[0], "are in no part"), ([parts[0], parts[1], parts[0]], parts[0], "overlapping"),
+        for (given, named, says) in [([parts[0]], parts[0], "truths 2 to 2 of 2 are in no part"), ([parts[0], parts[1], parts[0]], parts[0], "both hold truths 1 to 1"),
                                      ([parts[0], foreign], foreign, "different scenarios"), ([parts[0], edited], edited, "partHash")] {
             let result = try Self.check(["--merge"] + given + ["--out", refused], simrun: simrun)
             #expect(result.status == 65, "\(given): \(result.errors)")

@@ -30,7 +30,7 @@ public struct CalibrationCheckPart: Sendable, Equatable {
     /// truth its runs cover, numbered in order, and a job whose SHA-256 is its `contentHash`.
     public static func parse(_ file: PartFile) throws(ScenarioError) -> CalibrationCheckPart {
         let root = try file.reader(.calibrationCheck)
-        let header = try PartHeader.read(root, unit: .runs)
+        let header = try PartHeader.read(root, unit: .truths)
         let entries = try root.array("truths")
         guard entries.count == header.covers.count else {
             throw try root.field("truths").error("expected \(Grouped.count(header.covers.count, "truth")), one per run the part covers")
@@ -60,9 +60,10 @@ public struct CalibrationCheckPart: Sendable, Equatable {
         }
     }
 
-    /// One entry per truth the part covers, within the job's truths.
+    /// One entry per truth the part covers, within the job's truths, split by truth.
     public func _checkInvariants() {
         invariant(truths.count == header.covers.count && header.covers.upperBound <= header.total,
                   "one entry per truth the part covers, within the job's")
+        invariant(header.unit == .truths, "a calibration check is split by truth")
     }
 }

@@ -2,11 +2,13 @@
 /// designs and fingerprint (`contentHash`), its shard, and what of the job it covers. Read in one
 /// place (`read`), and compared in one place when parts merge (`PartMerge`).
 public struct PartHeader: Sendable, Equatable {
-    /// What a job is split by: a run or sweep's run indices, or a robust job's shards (each
-    /// shard measures whole settings, so its runs are every setting's runs).
+    /// What a job is split by: a run or sweep's run indices; a robust job's shards (each shard
+    /// measures whole settings, so its runs are every setting's runs); or calibration-check's
+    /// truths, written as runs (truth k is run k − 1) and named by their numbers in errors.
     public enum Unit: Sendable, Equatable {
         case runs
         case shards
+        case truths
     }
 
     public var tool: String
@@ -33,7 +35,7 @@ public struct PartHeader: Sendable, Equatable {
                                 designs: try root.array("designs").map { item throws(ScenarioError) in try item.stringValue() },
                                 contentHash: try root.string("contentHash"), shard: shard, unit: unit,
                                 covers: UInt64(shard.index)..<UInt64(shard.index + 1), total: UInt64(shard.count))
-        guard unit == .runs else { return header }
+        guard unit != .shards else { return header }
         (header.covers, header.total) = try runs(root)
         return header
     }

@@ -80,7 +80,9 @@ enum PartMerge {
                                 of total: UInt64) -> MergeError {
         switch unit {
         case .runs:
-            MergeError(problem: .overlap, message: "cannot merge overlapping runs: \(one) and \(other) both count runs \(both)")
+            MergeError(problem: .overlap, message: "cannot merge overlapping runs: \(one) and \(other) both count \(named(both, unit))")
+        case .truths:
+            MergeError(problem: .overlap, message: "cannot merge overlapping truths: \(one) and \(other) both hold \(named(both, unit))")
         case .shards:
             MergeError(problem: .overlap, message: "cannot merge overlapping parts: \(one) and \(other) are both shard "
                 + "\(both.lowerBound + 1)/\(total)")
@@ -89,14 +91,20 @@ enum PartMerge {
 
     private static func gap(_ unit: PartHeader.Unit, _ missing: Range<UInt64>, of total: UInt64, after: String?,
                             before: String?) -> MergeError {
-        guard unit == .runs else {
+        guard unit != .shards else {
             return MergeError(problem: .missing, message: "cannot merge: shard \(missing.lowerBound + 1)/\(total) is in no part")
         }
         guard let before else {
-            return MergeError(problem: .missing, message: "cannot merge: runs \(missing) of \(total) are in no part (the last is \(after ?? "none"))")
+            return MergeError(problem: .missing, message: "cannot merge: \(named(missing, unit)) of \(total) are in no part "
+                + "(the last is \(after ?? "none"))")
         }
         let around = after.map { " (after \($0), before \(before))" } ?? " (before \(before))"
-        return MergeError(problem: .missing, message: "cannot merge: runs \(missing) are in no part\(around)")
+        return MergeError(problem: .missing, message: "cannot merge: \(named(missing, unit)) are in no part\(around)")
+    }
+
+    /// `range` as a person names it: run indices as a range from 0, truths by their numbers from 1.
+    private static func named(_ range: Range<UInt64>, _ unit: PartHeader.Unit) -> String {
+        unit == .truths ? "truths \(range.lowerBound + 1) to \(range.upperBound)" : "runs \(range)"
     }
 }
 

@@ -35,17 +35,7 @@ enum ImportanceJob {
         for option in refused where context.given(option) {
             throw context.error("'\(option.name)' goes with the parts of a plain run; these are the parts of a weighted run (--importance).")
         }
-        var parts: [(file: String, part: WeightedPart)] = []
-        for file in files {
-            do throws(ScenarioError) { parts.append((file.path, try WeightedPart.parse(file))) } catch { throw ScenarioInput.reported(error) }
-        }
-        let merged: WeightedPart
-        switch WeightedPart.merge(parts) {
-        case .success(let result): merged = result
-        case .failure(let error):
-            printError("Error: \(error)")
-            throw .exit(ExitCode.data)
-        }
+        let (parts, merged) = try MergeCommand.merged(files, parse: WeightedPart.parse, merge: WeightedPart.merge)
         let targets = try context.outputs([out, pairsOut, partialOut], inputs: files.map(\.path))
         let table = ImportanceTable(scenarioName: merged.scenarioName, platform: merged.platform, designs: merged.designs,
                                     intents: merged.intents, panel: merged.panel)

@@ -22,38 +22,24 @@ enum MergeCommand: Command {
 
     static func execute(_ context: CommandContext) throws(CommandFailure) -> Int32 {
         let files = context.positionals
-        var read: [PartFile] = []
-        for file in files {
-            do throws(ScenarioError) {
-                read.append(try PartFile.read(file))
-            } catch {
-                throw ScenarioInput.reported(error)
-            }
-        }
-        // Each part says what wrote it; the first part's word decides, and every other part
-        // must say the same (the parser of that kind refuses it otherwise).
-        if read.first?.format == RobustResult.partialFormat {
+        let read = try readParts(files)
+        // Every part was read the same way (`PartFile`: its format, version and partHash checked).
+        // Each says what kind of job wrote it; the first part's word decides which payload is
+        // merged, and every other part must say the same (the reader of that kind refuses it otherwise).
+        switch read.first?.kind {
+        case .robust?:
             return try RobustCommand.merge(read, context, runOptions: Array(runOutputs.dropFirst()) + [RunCommand.wide],
                                            sweepOptions: [SweepCommand.metric, SweepCommand.logY])
-        }
-        if read.first?.format == WeightedPart.format {
+        case .weighted?:
             return try ImportanceJob.merge(read, context, out: out, pairsOut: RunCommand.pairsOut, partialOut: partialOut,
                                            refused: [RunCommand.faultsOut, RunCommand.causesOut] + sweepOptions + [RunCommand.wide])
+        case .calibrationCheck?:
+            return try mergeCalibrationCheck(read, context)
+        case .counts?, nil:
+            break
         }
-        var parts: [(file: String, result: PartialResult)] = []
-        for part in read {
-            do throws(ScenarioError) {
-                parts.append((part.path, try PartialResult.parse(part)))
-            } catch {
-                throw ScenarioInput.reported(error)
-            }
-        }
-        let merged: PartialResult
-        switch PartialResult.merge(parts) {
-        case .success(let result): merged = result
-        case .failure(let error):
-            printError("Error: \(error)")
-            throw .exit(ExitCode.data)
+        let (parts, merged) = try MergeCommand.merged(read, parse: PartialResult.parse) { parts in
+            PartialResult.merge(parts.map { (file: $0.file, result: $0.part) })
         }
         let sweep = SweepResult(merged: merged)
         for option in sweep != nil ? runOutputs.dropFirst() : [] where context.given(option) {
@@ -87,5 +73,49 @@ enum MergeCommand: Command {
                                        width: ResultTable.narrowWidth) + "\n")
         printOutput(ResultTable.render(rows[0], pairs: pairs, wide: context.given(RunCommand.wide)), terminator: "")
         return ExitCode.success
+    }
+
+    /// The parts of `scripts/calibration-check` joined into one part (`--partial-out`), from
+    /// which the script renders its report: simrun makes the checks every merge makes.
+    static func mergeCalibrationCheck(_ read: [PartFile], _ context: CommandContext) throws(CommandFailure) -> Int32 {
+        for option in runOutputs + sweepOptions + [RunCommand.wide] where context.given(option) {
+            throw context.error("'\(option.name)' goes with the parts of a run or sweep; these are the parts of scripts/calibration-check "
+                + "(only '--partial-out' goes with them).")
+        }
+        let (parts, merged) = try merged(read, parse: CalibrationCheckPart.parse, merge: CalibrationCheckPart.merge)
+        let targets = try context.outputs([partialOut], inputs: read.map(\.path))
+        try ScenarioInput.write([(targets[0], merged.fileText)])
+        printOutput("simrun merge: \(Grouped.count(parts.count, "part")) of scripts/calibration-check, "
+            + "\(Grouped.count(merged.truths.count, "truth")) judged")
+        return ExitCode.success
+    }
+
+    /// Each part's payload read by `parse`, and the payloads merged by `merge` (`PartMerge`'s
+    /// checks, then the kind's addition): the one way every kind of part is merged. A part that
+    /// cannot be read is an error naming the file (exit 65, or 66 when unreadable); parts that do
+    /// not make one job are refused naming the files (exit 65).
+    static func merged<Part, Whole>(_ read: [PartFile], parse: (PartFile) throws(ScenarioError) -> Part,
+                                    merge: ([(file: String, part: Part)]) -> Result<Whole, PartialResult.MergeError>)
+        throws(CommandFailure) -> (parts: [(file: String, part: Part)], whole: Whole) {
+        var parts: [(file: String, part: Part)] = []
+        for file in read {
+            do throws(ScenarioError) { parts.append((file.path, try parse(file))) } catch { throw ScenarioInput.reported(error) }
+        }
+        switch merge(parts) {
+        case .success(let whole): return (parts, whole)
+        case .failure(let error):
+            printError("Error: \(error)")
+            throw .exit(ExitCode.data)
+        }
+    }
+
+    /// Every part file read the one way (`PartFile`: format, version and `partHash` checked before
+    /// anything else); the first error, naming its file, exits 65 (66 when a file cannot be read).
+    static func readParts(_ files: [String]) throws(CommandFailure) -> [PartFile] {
+        var read: [PartFile] = []
+        for file in files {
+            do throws(ScenarioError) { read.append(try PartFile.read(file)) } catch { throw ScenarioInput.reported(error) }
+        }
+        return read
     }
 }

@@ -130,25 +130,13 @@ enum RobustCommand: Command {
     /// job writes them (`--out`, `--svg`, `--partial-out`).
     static func merge(_ files: [PartFile], _ context: CommandContext, runOptions: [OptionSpec],
                       sweepOptions: [OptionSpec]) throws(CommandFailure) -> Int32 {
-        var parts: [RobustResult.Part] = []
-        for file in files {
-            do throws(ScenarioError) {
-                let parsed = try RobustResult.parsePartial(file)
-                parts.append((file.path, parsed.tool, parsed.model, parsed.result))
-            } catch {
-                throw ScenarioInput.reported(error)
-            }
-        }
         for option in runOptions + sweepOptions where context.given(option) {
             throw context.error("'\(option.name)' goes with the parts of a run or sweep; these are the parts of a robust job.")
         }
-        let merged: RobustResult
-        switch RobustResult.merge(parts) {
-        case .success(let result): merged = result
-        case .failure(let error):
-            printError("Error: \(error)")
-            throw .exit(ExitCode.data)
+        let (read, merged) = try MergeCommand.merged(files, parse: RobustResult.parsePartial) { parts in
+            RobustResult.merge(parts.map { (file: $0.file, tool: $0.part.tool, model: $0.part.model, result: $0.part.result) })
         }
+        let parts = read.map(\.part)
         let targets = try context.outputs([MergeCommand.out, SweepCommand.svg, MergeCommand.partialOut], inputs: files.map(\.path))
         try ScenarioInput.write([(targets[0], merged.csv), (targets[1], merged.tornadoSVG), (targets[2], merged.partialFileText)])
         printOutput("simrun merge: \(Grouped.count(parts.count, "part")) of a robust job, simrun \(parts[0].tool) (model \(parts[0].model))")

@@ -111,7 +111,7 @@ struct HostileWeightedPartTests {
         var changed = text.replacingCharacters(in: match.range, with: "\"weights\": \"\(hex)\"")
         guard reseal else { return changed }
         let old = try #require(changed.firstMatch(of: #/"partHash": "([0-9a-f]{64})"/#))
-        let hash = WeightedPart.sealHash(try JSONParser.parse(changed))
+        let hash = PartFile.sealHash(try JSONParser.parse(changed))
         changed.replaceSubrange(old.range, with: "\"partHash\": \"\(hash)\"")
         return changed
     }
@@ -154,6 +154,28 @@ struct HostileWeightedPartTests {
         #expect(sum.isBelow(addends: 1) && !sum.isBelow(addends: 0))
         sum.add(ExactSum.largestAddend)
         #expect(!sum.isBelow(addends: 1) && sum.isBelow(addends: 2))
+    }
+
+    @Test("weighted parts made in memory with a sum past what their runs can add are refused before adding, never trapped")
+    func overflowingSumInMemoryRefused() throws {
+        let (folder, a, b) = try Self.shards()
+        let (first, second) = try withExtendedLifetime(folder) { try (WeightedPart.parse(PartFile.read(a)), WeightedPart.parse(PartFile.read(b))) }
+        var designs = second.panel.designs
+        designs[0].weights = try #require(ExactSum(hex: String(repeating: "f", count: 64)))
+        var huge = second
+        huge.panel = WeightedPanel(bias: second.panel.bias, runs: second.panel.runs, designs: designs, products: second.panel.products,
+                                   differenceFourths: second.panel.differenceFourths)
+        guard case .failure(let error) = WeightedPart.merge([(file: "a.json", part: first), (file: "b.json", part: huge)]) else {
+            Issue.record("a sum past 2^128 merged")
+            return
+        }
+        #expect(error.problem == .outOfRange)
+        #expect(error.message == "cannot merge: b.json: sums[0].weights is more than 200 runs of at most 64 intents can add (each term is below 2^74)",
+                "\(error.message)")
+        guard case .success = WeightedPart.merge([(file: "a.json", part: first), (file: "b.json", part: second)]) else {
+            Issue.record("the parts as read did not merge")
+            return
+        }
     }
 
     @Test("a part of format 2 (before partHash) is refused with a message that says why and what to do")

@@ -151,7 +151,9 @@ struct MergeTests {
         ]
         for (name, text) in corruptions {
             let path = folder.path("\(name).json").path
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            // Resealed, so each corruption reaches the check behind the seal that refuses it.
+            let sealed = (try? JSONParser.parse(text)).flatMap { $0.at(["partHash"]) == nil ? nil : JSONWriter.write($0.resealed) } ?? text
+            try Data(sealed.utf8).write(to: URL(fileURLWithPath: path))
             expectSimrun(["merge", path, "--out", folder.path("out.csv").path], exits: 65, "\(name)")
         }
         #expect(good.contains(#""request_lost""#), "the fault the corruption renames is in the file")
@@ -159,9 +161,10 @@ struct MergeTests {
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.csv").path))
     }
 
-    /// A part's digest is computed again from its own scenario and designs (`designAxes`), so a
-    /// value edited by hand cannot merge on the digest the part was written with.
-    @Test("A run part edited by hand is refused naming what changed; the same part on one line, as jq -c writes it, merges")
+    /// A part is sealed by `partHash`, so any value edited by hand is refused naming the file; and
+    /// its digest is computed again from its own scenario and designs (`designAxes`), so an edit
+    /// resealed by someone who knows the recipe cannot merge on the digest the part was written with.
+    @Test("A run part edited by hand is refused by its partHash, and resealed, naming what changed; the same part on one line merges")
     func editedPartIsRefused() throws {
         let folder = try TemporaryFolder()
         let part = try Self.shard(0, of: 1, runs: 50).jsonValue
@@ -181,14 +184,62 @@ struct MergeTests {
         for (path, value, what) in edits {
             let file = folder.path("edited-\(path.joined(separator: "."))-\(what.count).json").path
             try JSONWriter.write(part.replacing(path, with: value)).write(toFile: file, atomically: true, encoding: .utf8)
+            let sealed = expectSimrun(["merge", file, "--out", folder.path("refused.csv").path], exits: 65, path.joined(separator: "."))
+            #expect(sealed.errorOutput.hasPrefix("Error: \(file): key 'partHash'") && sealed.errorOutput.contains("does not match the part's content"),
+                    "\(sealed.errorOutput)")
+            try JSONWriter.write(part.replacing(path, with: value).resealed).write(toFile: file, atomically: true, encoding: .utf8)
             let refused = expectSimrun(["merge", file, "--out", folder.path("refused.csv").path], exits: 65, path.joined(separator: "."))
             #expect(refused.errorOutput == "Error: \(file): contentHash does not match the part's \(what); was it edited?\n", "\(refused.errorOutput)")
         }
+        // One count edited, the bookkeeping kept (a lost intent called delivered): only the seal sees it.
+        let counts = ["parts", "0", "tallies", "0"]
+        let lost = try #require(part.at(counts + ["lost"]).flatMap { if case .number(let text) = $0 { Int64(text) } else { nil } })
+        let delivered = try #require(part.at(counts + ["delivered"]).flatMap { if case .number(let text) = $0 { Int64(text) } else { nil } })
+        let moved = folder.path("moved.json").path
+        try JSONWriter.write(part.replacing(counts + ["lost"], with: .number(String(lost - 1)))
+            .replacing(counts + ["delivered"], with: .number(String(delivered + 1)))).write(toFile: moved, atomically: true, encoding: .utf8)
+        #expect(lost > 0)
+        #expect(expectSimrun(["merge", moved, "--out", folder.path("refused.csv").path], exits: 65).errorOutput.contains("\(moved): key 'partHash'"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("refused.csv").path))
         let compact = folder.path("compact.json").path
         try part.oneLine.replacingOccurrences(of: "\": ", with: "\":").write(toFile: compact, atomically: true, encoding: .utf8)
         expectSimrun(["merge", compact, "--out", out], exits: 0)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == merged)
+    }
+
+    /// Today's parts still read: a part of format 2 (before `partHash`) has no seal to check, and
+    /// its digest and counts are checked as they always were.
+    @Test("A run part of format 2, written before partHash, still merges into the same bytes as one of format 3")
+    func formatTwoStillReads() throws {
+        let folder = try TemporaryFolder()
+        let halves = try (0..<2).map { try Self.shard($0, of: 2).jsonValue }
+        let paths = (0..<2).map { folder.path("part-\($0).json").path }, old = folder.path("old.json").path
+        for (json, path) in zip(halves, paths) { try JSONWriter.write(json).write(toFile: path, atomically: true, encoding: .utf8) }
+        guard case .object(let fields) = halves[1] else { Issue.record("a part is an object"); return }
+        let formatTwo = JSONValue.object(fields.filter { $0.key != "partHash" }).replacing(["formatVersion"], with: .number("2"))
+        try JSONWriter.write(formatTwo).write(toFile: old, atomically: true, encoding: .utf8)
+        let new = folder.path("new.csv").path, mixed = folder.path("mixed.csv").path
+        expectSimrun(["merge", paths[0], paths[1], "--out", new], exits: 0)
+        expectSimrun(["merge", paths[0], old, "--out", mixed], exits: 0)
+        #expect(try bytes(URL(fileURLWithPath: new)) == bytes(URL(fileURLWithPath: mixed)))
+        let future = folder.path("future.json").path
+        try JSONWriter.write(formatTwo.replacing(["formatVersion"], with: .number("4"))).write(toFile: future, atomically: true, encoding: .utf8)
+        #expect(expectSimrun(["merge", paths[0], future], exits: 65).errorOutput.contains("this simrun reads formats 2 to 3"))
+    }
+
+    /// Counts made in memory are not bounded by a file's reader: the merge range-checks every sum
+    /// before adding it, so an overflow is an error naming the part and the count, not a trap.
+    @Test("Counts whose sum is past Int64.max, or negative, are refused before anything is added")
+    func overflowingCountsRefused() throws {
+        var a = try Self.shard(0, of: 2), b = try Self.shard(1, of: 2)
+        a.parts[0].tallies[1].events = Int64.max / 2 + 1
+        b.parts[0].tallies[1].events = Int64.max / 2 + 1
+        let error = refusal([("a.json", a), ("b.json", b)])
+        #expect(error?.problem == .outOfRange)
+        #expect(error?.message == "cannot merge: b.json: scenario default, design bliap: events adds up past \(Int64.max) over the parts",
+                "\(String(describing: error))")
+        b.parts[0].tallies[1].events = -1
+        #expect(refusal([("a.json", a), ("b.json", b)])?.message.contains("events is negative (-1)") == true)
     }
 
     @Test("merge takes only the options of the parts' kind, and never writes over a part", arguments: [

@@ -136,7 +136,7 @@ struct RobustTests {
 
     /// A robust part carries its baseline scenario and designs, so merge makes the plan again
     /// and refuses a part whose seed, runs, guesses or settings are not what its digest says.
-    @Test("A robust part edited by hand is refused naming what changed; one on a single line merges to the same bytes")
+    @Test("A robust part edited by hand is refused by its partHash, and resealed, naming what changed; one on a single line merges")
     func editedRobustPartIsRefused() throws {
         let (folder, path) = try Self.plantedFlip()
         let arguments = ["robust", path, "--runs", "500", "--jobs", "2"] + Self.flipArguments
@@ -162,6 +162,10 @@ struct RobustTests {
             #expect(second.at(key) != nil && second.at(key) != value, "\(key) is in the part and changes")
             let edited = folder.path("edited.json").path
             try JSONWriter.write(second.replacing(key, with: value)).write(toFile: edited, atomically: true, encoding: .utf8)
+            let sealed = expectSimrun(["merge", parts[0], edited], exits: 65, key.joined(separator: "."))
+            #expect(sealed.errorOutput.hasPrefix("Error: \(edited): key 'partHash'") && sealed.errorOutput.contains("does not match the part's content"),
+                    "\(sealed.errorOutput)")
+            try JSONWriter.write(second.replacing(key, with: value).resealed).write(toFile: edited, atomically: true, encoding: .utf8)
             let refused = expectSimrun(["merge", parts[0], edited], exits: 65, key.joined(separator: "."))
             #expect(refused.errorOutput == "Error: \(edited): contentHash does not match the part's \(what); was it edited?\n",
                     "\(refused.errorOutput)")
@@ -170,6 +174,13 @@ struct RobustTests {
         try second.oneLine.replacingOccurrences(of: "\": ", with: "\":").write(toFile: compact, atomically: true, encoding: .utf8)
         expectSimrun(["merge", parts[0], compact, "--out", merged], exits: 0)
         #expect(try String(contentsOfFile: merged, encoding: .utf8) == String(contentsOfFile: whole, encoding: .utf8))
+        // Today's parts still read: one of format 3, before partHash, merges to the same bytes.
+        guard case .object(let fields) = second else { Issue.record("a part is an object"); return }
+        let formatThree = folder.path("format-3.json").path, old = folder.path("old.csv").path
+        try JSONWriter.write(JSONValue.object(fields.filter { $0.key != "partHash" }).replacing(["formatVersion"], with: .number("3")))
+            .write(toFile: formatThree, atomically: true, encoding: .utf8)
+        expectSimrun(["merge", parts[0], formatThree, "--out", old], exits: 0)
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == String(contentsOfFile: whole, encoding: .utf8))
     }
 
     @Test("Robust parts of two different jobs are refused naming the field that differs: the seed, the settings")

@@ -286,7 +286,7 @@ struct ScenarioFileTests {
         expectSimrun(["run", scenario, "--quiet"], exits: 0)
         let space = try DesignSpace.load(path: try withMark("space.json", #"{"from": "bliap", "axes": {"finishMoment": "all"}}"#))
         #expect(space.base.name == "bliap" && space.varyingAxes.count == 1)
-        #expect(try PartFile.read(try withMark("part.json", #"{"format": "faultsim-partial-result"}"#)).format == PartialResult.format)
+        #expect(try PartFile.read(try withMark("part.json", #"{"format": "faultsim-partial-result", "formatVersion": 2}"#)).format == PartialResult.format)
         // The mark is not a character of the file: an error in its first column says column 1.
         let broken = try withMark("broken.json", "x")
         do {

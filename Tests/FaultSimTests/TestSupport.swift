@@ -290,6 +290,10 @@ extension JSONValue {
         }
     }
 
+    /// A part with its `partHash` computed again, as if whoever edited it also knew the recipe:
+    /// so an edit reaches the checks behind the seal (the job's fingerprint, the ranges).
+    var resealed: JSONValue { replacing([PartFile.sealKey], with: .string(PartFile.sealHash(self))) }
+
     /// The value at `path`, as `replacing` finds it.
     func at(_ path: [String]) -> JSONValue? {
         guard let key = path.first else { return self }

@@ -1,17 +1,13 @@
 /// A weighted part as a JSON file: sums as 64 hex digits, counts as integer text, largest terms
 /// in Swift's round-trip form, keys in a fixed order: the same shard always writes the same bytes,
-/// and a reload gives the same sums. `partHash` seals the rest of the file: a sum is 64 hex
-/// digits with no redundancy, so a digit changed by hand or by a damaged copy would otherwise
-/// merge into silently wrong figures.
+/// and a reload gives the same sums. `partHash` (`PartFile.sealed`, as every part) seals the rest
+/// of the file: a sum is 64 hex digits with no redundancy, so a digit changed by hand or by a
+/// damaged copy would otherwise merge into silently wrong figures.
 extension WeightedPart {
     public var fileText: String { JSONWriter.write(jsonValue) + "\n" }
 
-    /// The key of the part's own digest: SHA-256 of the part as `JSONWriter.write` renders it
-    /// without this key (`sealHash`), written with the part and checked when it is read.
-    static let partHashKey = "partHash"
-
     var jsonValue: JSONValue {
-        var fields: [(String, JSONValue)] = [
+        PartFile.sealed([
             ("format", .string(Self.format)), ("formatVersion", .number(String(Self.formatVersion))),
             ("tool", .string(tool)), ("model", .string(model)), ("scenario", .string(scenarioName)), ("platform", .string(platform)),
             ("seed", .number(String(seed))), ("totalRuns", .number(String(totalRuns))), ("designs", .array(designs.map { .string($0) })),
@@ -21,56 +17,20 @@ extension WeightedPart {
             ("panelRuns", .number(String(panel.runs))),
             ("sums", .array(panel.designs.map(\.jsonValue))), ("products", hexes(panel.products)),
             ("differenceFourths", hexes(panel.differenceFourths)),
-        ]
-        fields.insert((Self.partHashKey, .string(Self.sealHash(object(fields)))), at: 2)
-        return object(fields)
+        ])
     }
 
-    /// SHA-256 of `root` without its `partHash` key, as `JSONWriter.write` renders it: the same
-    /// for the part as written and as read back (numbers keep their text, keys their order), and
-    /// for a part reformatted (`jq -c`) but not changed.
-    static func sealHash(_ root: JSONValue) -> String {
-        guard case .object(let fields) = root else { return SHA256.hex(JSONWriter.write(root)) }
-        return SHA256.hex(JSONWriter.write(.object(fields.filter { $0.key != partHashKey })))
-    }
-
-    /// The root of `file` after its format, version and `partHash` are checked. A part of format
-    /// 2 (before parts carried the hash) is refused, not read on trust: nothing could tell its
-    /// sums from edited ones, and a shard is cheaper to run again than a wrong figure.
-    static func sealedRoot(_ file: PartFile) throws(ScenarioError) -> PartialReader {
-        if case .number("2")? = try? PartialReader(file: file.path, value: file.root, path: "").field("formatVersion").value,
-           file.format == format {
-            throw ScenarioError(file: file.path, keyPath: "formatVersion", value: "2",
-                                message: "a weighted part written before parts carried \(partHashKey), their integrity check; "
-                                    + "this simrun reads format \(formatVersion) only: run its shard again with this simrun")
-        }
-        let root = try file.reader(format: format, version: formatVersion, kind: "weighted partial result (written by `simrun run "
-            + "--importance --partial-out`)", versionName: "weighted-partial format")
-        let written = try root.string(partHashKey)
-        let computed = sealHash(file.root)
-        guard written == computed else {
-            throw ScenarioError(file: file.path, keyPath: partHashKey, value: written,
-                                message: "does not match the part's content (its SHA-256 is \(computed.prefix(12))…): the file was edited "
-                                    + "or damaged after simrun wrote it; run its shard again")
-        }
-        return root
-    }
-
-    /// Reads a weighted part; an error names the file, the key and the value. Every sum and
+    /// Reads a weighted part (its version and `partHash` already checked by `PartFile`); an
+    /// error names the file, the key and the value. Every sum and
     /// count is range-checked against the part's runs, so merging parts that tile a job can
     /// neither overflow an `ExactSum` nor an `Int64` (an edited part is an error, not a trap).
     public static func parse(_ file: PartFile) throws(ScenarioError) -> WeightedPart {
-        let root = try sealedRoot(file)
+        let root = try file.reader(.weighted)
+        let header = try PartHeader.read(root, unit: .runs)
         let biasText = try root.string("bias")
         let bias = try FaultBias.parse(biasText, file: file.path + " (its bias)")
-        let designs = try root.array("designs").map { item throws(ScenarioError) in try item.stringValue() }
-        guard let shard = Shard.parse(try root.string("shard")) else { throw try root.field("shard").error("expected K/N") }
-        let range = try root.field("runs")
-        let from = try range.unsigned("from"), to = try range.unsigned("to")
-        guard from <= to, to <= (try root.unsigned("totalRuns")) else { throw range.error("expected from <= to <= totalRuns") }
-        guard try root.unsigned("totalRuns") <= UInt64(Scenario.maxRuns) else {
-            throw try root.field("totalRuns").error("more than \(Scenario.maxRuns) runs")
-        }
+        let designs = header.designs
+        let (from, to) = (header.covers.lowerBound, header.covers.upperBound)
         let bounds = Bounds(runs: Int64(to - from))
         let sums = try root.array("sums").map { item throws(ScenarioError) in try WeightedDesign.read(item, bounds) }
         let products = try root.array("products").map { item throws(ScenarioError) in try item.exactSum(bounds) }
@@ -83,17 +43,17 @@ extension WeightedPart {
         let panelRuns = try root.integer("panelRuns")
         guard panelRuns == Int64(to - from) else { throw try root.field("panelRuns").error("the part covers \(to - from) runs") }
         var part = WeightedPart.placeholder
-        part.tool = try root.string("tool")
-        part.model = try root.string("model")
+        part.tool = header.tool
+        part.model = header.model
         part.scenarioName = try root.string("scenario")
         part.platform = try root.string("platform")
-        part.seed = try root.unsigned("seed")
-        part.totalRuns = try root.unsigned("totalRuns")
+        part.seed = header.seed
+        part.totalRuns = header.total
         part.designs = designs
-        part.contentHash = try root.string("contentHash")
+        part.contentHash = header.contentHash
         part.biasText = biasText
-        part.shard = shard
-        part.runs = from..<to
+        part.shard = header.shard
+        part.runs = header.covers
         part.intents = intents
         part.panel = WeightedPanel(bias: bias, runs: panelRuns, designs: sums, products: products, differenceFourths: differenceFourths)
         return part
@@ -118,7 +78,7 @@ extension WeightedDesign {
         ])
     }
 
-    static func read(_ reader: PartialReader, _ bounds: WeightedPart.Bounds) throws(ScenarioError) -> WeightedDesign {
+    static func read(_ reader: ObjectReader, _ bounds: WeightedPart.Bounds) throws(ScenarioError) -> WeightedDesign {
         var design = WeightedDesign()
         design.weights = try reader.field("weights").exactSum(bounds)
         design.weightSquares = try reader.field("weightSquares").exactSum(bounds)
@@ -157,7 +117,7 @@ extension WeightedPart {
     }
 }
 
-extension PartialReader {
+extension ObjectReader {
     func exactSum(_ bounds: WeightedPart.Bounds) throws(ScenarioError) -> ExactSum {
         guard let sum = ExactSum(hex: try stringValue()) else { throw error("expected 64 hex digits (an exact sum)") }
         guard sum.isBelow(addends: UInt64(bounds.intents)) else {

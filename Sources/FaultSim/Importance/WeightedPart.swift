@@ -7,9 +7,9 @@ import Policies
 /// integers, so their order does not matter. The bias must be a file (no pilot per shard), and
 /// its text is part of the job's digest.
 public struct WeightedPart: Sendable, Equatable {
-    public static let format = "faultsim-weighted-partial"
+    public static let format = PartKind.weighted.format
     /// 3: a part carries `partHash`, the digest of its own content, checked when it is read.
-    public static let formatVersion = 3
+    public static let formatVersion = PartKind.weighted.version
 
     public var tool: String
     public var model: String
@@ -46,30 +46,30 @@ public struct WeightedPart: Sendable, Equatable {
         self.panel = panel
     }
 
+    /// What every part carries, as the merge compares it.
+    public var header: PartHeader {
+        PartHeader(tool: tool, model: model, seed: seed, designs: designs, contentHash: contentHash, shard: shard, unit: .runs,
+                   covers: runs, total: totalRuns)
+    }
+
     /// The sum of `parts` (file, part), which must be shards of one job whose runs tile
-    /// `0..<totalRuns`; an error names the files.
+    /// `0..<totalRuns`; an error names the files. Every sum is range-checked before it is added
+    /// (`outOfRange`), so no `ExactSum` or count can overflow.
+    /// - Complexity: O(parts · designs² · outcomes) after sorting the parts by their first run.
     public static func merge(_ parts: [(file: String, part: WeightedPart)]) -> Result<WeightedPart, PartialResult.MergeError> {
-        guard let first = parts.first else { return .failure(.init(problem: .noParts, message: "no partial results to merge")) }
-        let checks: [(PartialResult.MergeError.Problem, (WeightedPart) -> String)] = [
-            (.differentVersions, { "simrun \($0.tool) (model \($0.model))" }),
-            (.differentSeeds, { "seed \($0.seed)" }),
-            (.differentTotals, { "\($0.totalRuns) runs in all" }),
-            (.differentDesigns, { "designs \($0.designs.joined(separator: ","))" }),
-            (.differentScenarios, { "scenario, designs and bias \($0.contentHash.prefix(12))…" }),
-        ]
-        if let error = PartialResult.firstDifference(parts, checks) { return .failure(error) }
-        let ordered: [(file: String, part: WeightedPart)]
-        switch PartialResult.tiling(parts, runs: \.runs, total: first.part.totalRuns) {
-        case .success(let tiled): ordered = tiled
-        case .failure(let error): return .failure(error)
+        let checks = PartMerge.Checks<WeightedPart>(size: (.differentTotals, { "\($0.totalRuns) runs in all" }),
+                                                    fingerprint: { "scenario, designs and bias \($0.contentHash.prefix(12))…" })
+        return PartMerge.ordered(parts, header: \.header, checks).flatMap { ordered -> Result<WeightedPart, PartialResult.MergeError> in
+            if let error = outOfRange(ordered) { return .failure(error) }
+            var merged = ordered[0].part
+            for entry in ordered.dropFirst() {
+                merged.panel.merge(entry.part.panel)
+                for index in merged.intents.indices { merged.intents[index] += entry.part.intents[index] }
+            }
+            merged.shard = Shard(index: 0, count: 1)
+            merged.runs = 0..<merged.totalRuns
+            merged._checkInvariants()
+            return .success(merged)
         }
-        var merged = ordered[0].part
-        for entry in ordered.dropFirst() {
-            merged.panel.merge(entry.part.panel)
-            for index in merged.intents.indices { merged.intents[index] += entry.part.intents[index] }
-        }
-        merged.shard = Shard(index: 0, count: 1)
-        merged.runs = 0..<merged.totalRuns
-        return .success(merged)
     }
 }

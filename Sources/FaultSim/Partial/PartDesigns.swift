@@ -13,7 +13,7 @@ enum PartDesigns {
 
     /// The designs `json` wrote. Every axis must be there: nothing is taken from a preset,
     /// whose axes another version may define otherwise.
-    static func read(_ reader: PartialReader) throws(ScenarioError) -> [Design] {
+    static func read(_ reader: ObjectReader) throws(ScenarioError) -> [Design] {
         try reader.arrayValue().map { item throws(ScenarioError) in
             var object = try ObjectReader(file: item.file, path: item.path, value: item.value)
             var design = Design.naive

@@ -1,9 +1,6 @@
 /// A partial result as a JSON file: integers written exactly (as JSON number text, never
 /// through a Double), keys in a fixed order, so the same shard always writes the same bytes.
 extension PartialResult {
-    /// The largest partial file read: a sweep of 1,000 values over 17 designs stays far below it.
-    public static let maxFileBytes = 512 << 20
-
     /// The file a part is written as: its JSON and a newline.
     public var fileText: String { JSONWriter.write(jsonValue) + "\n" }
 
@@ -26,15 +23,14 @@ extension PartialResult {
             ("runs", object([("from", .number(String(runs.lowerBound))), ("to", .number(String(runs.upperBound)))])),
             ("parts", .array(parts.map(\.jsonValue))),
         ]
-        return object(fields)
+        return PartFile.sealed(fields)
     }
 
     /// Reads a part file of a run or sweep; an error names the file, the key and the value.
     public static func parse(_ part: PartFile) throws(ScenarioError) -> PartialResult {
         let file = part.path
-        let root = try part.reader(format: format, version: formatVersion,
-                                   kind: "simrun partial result (written by `simrun run --partial-out`)",
-                                   versionName: "partial-result format")
+        let root = try part.reader(.counts)
+        let header = try PartHeader.read(root, unit: .runs)
         let kind: Kind
         switch try root.string("kind") {
         case "run": kind = .run
@@ -44,43 +40,25 @@ extension PartialResult {
                           logX: try sweep.bool("log"))
         case let other: throw ScenarioError(file: file, keyPath: "kind", value: other, message: "expected \"run\" or \"sweep\"")
         }
-        let designs = try root.array("designs").map { item throws(ScenarioError) in try item.stringValue() }
-        let shardText = try root.string("shard")
-        guard let shard = Shard.parse(shardText) else {
-            throw ScenarioError(file: file, keyPath: "shard", value: shardText, message: "expected K/N")
-        }
-        let range = try root.field("runs")
-        let from = try range.unsigned("from"), to = try range.unsigned("to")
-        guard from <= to else { throw ScenarioError(file: file, keyPath: "runs", value: "\(from)..<\(to)", message: "the range is reversed") }
-        guard to - from <= UInt64(Scenario.maxRuns) else {
-            throw ScenarioError(file: file, keyPath: "runs", value: "\(from)..<\(to)", message: "more than \(Scenario.maxRuns) runs")
-        }
+        let runs = header.covers
         // No run makes more than maxEventsPerRun of anything: a larger count is corrupt, and with
         // this bound no sum over a job's parts (at most 10^12 runs) can overflow.
-        let ceiling = Int64(to - from) * Int64(World.maxEventsPerRun)
-        let parts = try root.array("parts").map { item throws(ScenarioError) in try Part.read(item, designs: designs.count, ceiling: ceiling) }
+        let ceiling = Int64(runs.count) * Int64(World.maxEventsPerRun)
+        let parts = try root.array("parts").map { item throws(ScenarioError) in try Part.read(item, designs: header.designs.count, ceiling: ceiling) }
         let expectedParts: Int
         if case .sweep(_, let labels, _) = kind { expectedParts = labels.count } else { expectedParts = 1 }
         guard parts.count == expectedParts else {
             throw ScenarioError(file: file, keyPath: "parts", value: String(parts.count), message: "expected \(Grouped.count(expectedParts, "part")), one per scenario")
         }
-        let totalRuns = try root.unsigned("totalRuns")
-        guard totalRuns <= UInt64(Scenario.maxRuns) else {
-            throw ScenarioError(file: file, keyPath: "totalRuns", value: String(totalRuns), message: "more than \(Scenario.maxRuns) runs")
-        }
-        guard to <= totalRuns else {
-            throw ScenarioError(file: file, keyPath: "runs.to", value: String(to), message: "beyond the job's \(totalRuns) runs")
-        }
         for (index, part) in parts.enumerated() {
-            for (design, tally) in zip(designs, part.tallies) where tally.runs != Int64(to - from) {
+            for (design, tally) in zip(header.designs, part.tallies) where tally.runs != Int64(runs.count) {
                 throw ScenarioError(file: file, keyPath: "parts[\(index)].tallies", value: String(tally.runs),
-                                    message: "\(design) counted \(tally.runs) runs; the part covers \(to - from)")
+                                    message: "\(design) counted \(tally.runs) runs; the part covers \(runs.count)")
             }
-
         }
-        let result = PartialResult(tool: try root.string("tool"), model: try root.string("model"), kind: kind, seed: try root.unsigned("seed"),
-                                   totalRuns: totalRuns, designs: designs, contentHash: try root.string("contentHash"),
-                                   designAxes: try root.field("designAxes").value, shard: shard, runs: from..<to, parts: parts)
+        let result = PartialResult(tool: header.tool, model: header.model, kind: kind, seed: header.seed, totalRuns: header.total,
+                                   designs: header.designs, contentHash: header.contentHash, designAxes: try root.field("designAxes").value,
+                                   shard: header.shard, runs: runs, parts: parts)
         try result.checkContent(file: file)
         return result
     }
@@ -96,7 +74,7 @@ extension PartialResult.Part {
         ])
     }
 
-    static func read(_ reader: PartialReader, designs: Int, ceiling: Int64) throws(ScenarioError) -> PartialResult.Part {
+    static func read(_ reader: ObjectReader, designs: Int, ceiling: Int64) throws(ScenarioError) -> PartialResult.Part {
         let tallies = try reader.array("tallies").map { item throws(ScenarioError) in try DesignTally.read(item, ceiling: ceiling) }
         let rows = try reader.array("pairs")
         guard tallies.count == designs, rows.count == designs else {
@@ -148,7 +126,7 @@ extension DesignTally {
     }
 
     /// Every count must lie in 0...`ceiling`, the most the part's runs can make.
-    static func read(_ reader: PartialReader, ceiling: Int64) throws(ScenarioError) -> DesignTally {
+    static func read(_ reader: ObjectReader, ceiling: Int64) throws(ScenarioError) -> DesignTally {
         var tally = DesignTally()
         for (name, path) in scalarFields {
             // The refund counts came with issue 53: a part written before has none, and no refunds.
@@ -177,76 +155,6 @@ extension DesignTally {
         }
         if let problem = tally.bookkeepingProblem { throw reader.error("the counts do not add up: \(problem)") }
         return tally
-    }
-}
-
-/// Walks a partial file's JSON, every error naming the file and the key path.
-struct PartialReader {
-    let file: String
-    let value: JSONValue
-    let path: String
-
-    func error(_ message: String) -> ScenarioError {
-        ScenarioError(file: file, keyPath: path, value: value.rendered, message: message)
-    }
-
-    func field(_ key: String) throws(ScenarioError) -> PartialReader {
-        let childPath = path.isEmpty ? key : path + "." + key
-        guard case .object(let fields) = value else { throw error("expected an object") }
-        guard let found = fields.first(where: { $0.key == key }) else {
-            throw ScenarioError(file: file, keyPath: childPath, message: "missing")
-        }
-        return PartialReader(file: file, value: found.value, path: childPath)
-    }
-
-    /// The field `key`, or nil when the object has none (a key only some parts carry).
-    func optionalField(_ key: String) throws(ScenarioError) -> PartialReader? {
-        guard case .object(let fields) = value else { throw error("expected an object") }
-        return fields.contains { $0.key == key } ? try field(key) : nil
-    }
-
-    func objectFields() throws(ScenarioError) -> [(String, PartialReader)] {
-        guard case .object(let fields) = value else { throw error("expected an object") }
-        return fields.map { ($0.key, PartialReader(file: file, value: $0.value, path: path + "." + $0.key)) }
-    }
-
-    func arrayValue() throws(ScenarioError) -> [PartialReader] {
-        guard case .array(let items) = value else { throw error("expected an array") }
-        return items.enumerated().map { PartialReader(file: file, value: $0.element, path: "\(path)[\($0.offset)]") }
-    }
-
-    func stringValue() throws(ScenarioError) -> String {
-        guard case .string(let text) = value else { throw error("expected a string") }
-        return text
-    }
-
-    /// A whole number, read from its text: never through a Double, so no count is rounded.
-    func integerValue() throws(ScenarioError) -> Int64 {
-        guard case .number(let text) = value, let number = Int64(text) else { throw error("expected a whole number") }
-        return number
-    }
-
-    /// A count: a whole number from 0 to `ceiling`.
-    func count(_ ceiling: Int64) throws(ScenarioError) -> Int64 {
-        let number = try integerValue()
-        guard number >= 0, number <= ceiling else { throw error("expected a count from 0 to \(ceiling), the most the part's runs can make") }
-        return number
-    }
-
-    func unsignedValue() throws(ScenarioError) -> UInt64 {
-        guard case .number(let text) = value, let number = UInt64(text) else { throw error("expected a whole number ≥ 0") }
-        return number
-    }
-
-    func array(_ key: String) throws(ScenarioError) -> [PartialReader] { try field(key).arrayValue() }
-    func string(_ key: String) throws(ScenarioError) -> String { try field(key).stringValue() }
-    func integer(_ key: String) throws(ScenarioError) -> Int64 { try field(key).integerValue() }
-    func unsigned(_ key: String) throws(ScenarioError) -> UInt64 { try field(key).unsignedValue() }
-
-    func bool(_ key: String) throws(ScenarioError) -> Bool {
-        let child = try field(key)
-        guard case .bool(let flag) = child.value else { throw child.error("expected true or false") }
-        return flag
     }
 }
 

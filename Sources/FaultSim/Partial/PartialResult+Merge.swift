@@ -17,6 +17,8 @@ extension PartialResult {
             case differentShardCounts = "different shard counts"
             case overlap = "overlapping runs"
             case missing = "missing runs"
+            /// A count negative, or a sum past what an `Int64` or `ExactSum` holds.
+            case outOfRange = "counts out of range"
         }
 
         public let problem: Problem
@@ -29,38 +31,47 @@ extension PartialResult {
     /// result is the whole job, as one unsharded run would have counted it.
     /// - Complexity: O(parts · designs² · values) after sorting the parts by their first run.
     public static func merge(_ parts: [(file: String, result: PartialResult)]) -> Result<PartialResult, MergeError> {
-        guard let first = parts.first else { return .failure(MergeError(problem: .noParts, message: "no partial results to merge")) }
-        let entries = parts.map { (file: $0.file, part: $0.result) }
-        let checks: [(MergeError.Problem, (PartialResult) -> String)] = [
-            (.differentVersions, { "simrun \($0.tool) (model \($0.model))" }),
-            (.differentKinds, { $0.kind.name + (kindDetail($0.kind)) }),
-            (.differentSeeds, { "seed \($0.seed)" }),
-            (.differentTotals, { "\($0.totalRuns) runs in all" }),
-            (.differentDesigns, { "designs \($0.designs.joined(separator: ","))" }),
-            (.differentScenarios, { "scenario content \($0.contentHash.prefix(12))… (\($0.parts.map(\.name).joined(separator: ",")))" }),
-        ]
-        if let error = firstDifference(entries, checks) { return .failure(error) }
-        let ordered: [(file: String, part: PartialResult)]
-        switch tiling(entries, runs: \.runs, total: first.result.totalRuns) {
-        case .success(let tiled): ordered = tiled
-        case .failure(let error): return .failure(error)
-        }
-
-        var merged = first.result
-        merged.shard = Shard(index: 0, count: 1)
-        merged.runs = 0..<first.result.totalRuns
-        for index in merged.parts.indices {
-            var tallies = [DesignTally](repeating: DesignTally(), count: merged.designs.count)
-            var pairs = PairedLosses(designs: merged.designs.count)
-            for part in ordered {
-                for design in tallies.indices { tallies[design].merge(part.part.parts[index].tallies[design]) }
-                pairs.merge(part.part.parts[index].pairs)
+        let checks = PartMerge.Checks<PartialResult>(job: [(.differentKinds, { $0.kind.name + kindDetail($0.kind) })],
+                                                     size: (.differentTotals, { "\($0.totalRuns) runs in all" }),
+                                                     fingerprint: { "scenario content \($0.contentHash.prefix(12))… (\($0.parts.map(\.name).joined(separator: ",")))" })
+        return PartMerge.ordered(parts.map { (file: $0.file, part: $0.result) }, header: \.header, checks).flatMap { ordered -> Result<PartialResult, MergeError> in
+            if let error = outOfRange(ordered) { return .failure(error) }
+            var merged = ordered[0].part
+            merged.shard = Shard(index: 0, count: 1)
+            merged.runs = 0..<merged.totalRuns
+            for index in merged.parts.indices {
+                var tallies = [DesignTally](repeating: DesignTally(), count: merged.designs.count)
+                var pairs = PairedLosses(designs: merged.designs.count)
+                for part in ordered {
+                    for design in tallies.indices { tallies[design].merge(part.part.parts[index].tallies[design]) }
+                    pairs.merge(part.part.parts[index].pairs)
+                }
+                merged.parts[index].tallies = tallies
+                merged.parts[index].pairs = pairs
             }
-            for tally in tallies { tally._checkInvariants() }
-            merged.parts[index].tallies = tallies
-            merged.parts[index].pairs = pairs
+            merged._checkInvariants()
+            return .success(merged)
         }
-        return .success(merged)
+    }
+
+    /// The first count of `parts` that is negative, or whose sum over the parts an `Int64`
+    /// cannot hold, checked before anything is added: an error naming the file, the scenario,
+    /// the design and the count, never an overflow trap. Parts read from files cannot fail it
+    /// (each count is at most its runs' `World.maxEventsPerRun`); parts made in memory can.
+    /// - Complexity: O(parts · scenarios · designs · counts).
+    static func outOfRange(_ parts: [(file: String, part: PartialResult)]) -> MergeError? {
+        let first = parts[0].part
+        for (index, scenario) in first.parts.enumerated() {
+            for (design, name) in first.designs.enumerated() {
+                let counts = parts.map { (file: $0.file, counts: $0.part.parts[index].tallies[design].namedCounts
+                    + $0.part.parts[index].pairs.namedCounts(of: design)) }
+                if let problem = PartMerge.unsummable(counts) {
+                    return MergeError(problem: .outOfRange, message: "cannot merge: \(problem.file): scenario \(scenario.name), design \(name): "
+                        + "\(problem.name) \(problem.why)")
+                }
+            }
+        }
+        return nil
     }
 
     private static func kindDetail(_ kind: Kind) -> String {

@@ -34,9 +34,10 @@ public struct PartialResult: Sendable, Equatable {
         public var pairs: PairedLosses
     }
 
-    public static let format = "faultsim-partial-result"
-    /// 2: a part carries its designs' axes (`designAxes`), so merge can check its digest.
-    public static let formatVersion = 2
+    public static let format = PartKind.counts.format
+    /// 2: a part carries its designs' axes (`designAxes`), so merge can check its digest;
+    /// 3: and `partHash`, the digest of its own content (`PartFile.sealed`).
+    public static let formatVersion = PartKind.counts.version
 
     public var tool: String
     public var model: String
@@ -119,7 +120,7 @@ public struct PartialResult: Sendable, Equatable {
     /// of another simrun or model is taken on its word: its digest follows that version's recipe.
     func checkContent(file: String) throws(ScenarioError) {
         guard tool == FaultSimVersion.tool, model == String(FaultSimVersion.model) else { return }
-        let definitions = try PartDesigns.read(PartialReader(file: file, value: designAxes, path: "designAxes"))
+        let definitions = try PartDesigns.read(ObjectReader(file: file, path: "designAxes", any: designAxes))
         guard definitions.count >= designs.count, definitions.prefix(designs.count).map(\.name) == designs else {
             throw PartDesigns.edited(file, "designs")
         }
@@ -139,6 +140,12 @@ public struct PartialResult: Sendable, Equatable {
         guard Self.contentHash(kind: kind, parts: canonical, designs: definitions) == contentHash else {
             throw PartDesigns.edited(file, "settings (its scenario, sweep or designs)")
         }
+    }
+
+    /// What every part carries, as the merge compares it.
+    public var header: PartHeader {
+        PartHeader(tool: tool, model: model, seed: seed, designs: designs, contentHash: contentHash, shard: shard, unit: .runs,
+                   covers: runs, total: totalRuns)
     }
 
     /// The result rows of each part, in design order, as the CSVs and tables take them.

@@ -1,18 +1,34 @@
-/// Reads one JSON object of a scenario file key by key, checking each value, and at the end
-/// rejects any key nobody asked for (with the nearest known key as a hint).
+/// The one strict JSON reader: scenario files, observations, bias files, design spaces and part
+/// files are all read through it, so every input names its errors the same way (file, key path,
+/// value). A scenario's object is read key by key, each value checked, and at the end any key
+/// nobody asked for is rejected (with the nearest known key as a hint); a part's values are
+/// walked by key path (`ObjectReader+Values`), every count read from its text, never a Double.
 struct ObjectReader {
     let file: String
     let path: String
-    let fields: [(key: String, value: JSONValue, line: Int)]
+    /// The value read here: an object for a scenario's reader, any JSON value for a part's.
+    let value: JSONValue
     private(set) var knownKeys: [String] = []
 
+    /// The object's fields in file order; none when the value is not an object.
+    var fields: [(key: String, value: JSONValue, line: Int)] {
+        guard case .object(let fields) = value else { return [] }
+        return fields
+    }
+
+    /// A reader of the object `value`; an error when it is not one.
     init(file: String, path: String, value: JSONValue) throws(ScenarioError) {
-        guard case .object(let fields) = value else {
+        guard case .object = value else {
             throw ScenarioError(file: file, keyPath: path, value: value.rendered, message: "expected an object")
         }
+        self.init(file: file, path: path, any: value)
+    }
+
+    /// A reader of any value (an array, a number, an object), checked when it is read.
+    init(file: String, path: String, any value: JSONValue) {
         self.file = file
         self.path = path
-        self.fields = fields
+        self.value = value
     }
 
     func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }

@@ -5,15 +5,16 @@ import Policies
 /// `simrun merge` needs nothing but the parts to write exactly the files the unsharded job writes.
 /// Integers are written as JSON number text, never through a Double.
 extension RobustResult {
-    public static let partialFormat = "faultsim-robust-partial"
-    /// 2: a part carries its baseline scenario and its designs' axes, so merge can check its digest.
-    public static let partialFormatVersion = 3
+    public static let partialFormat = PartKind.robust.format
+    /// 3: a part carries its baseline scenario and its designs' axes, so merge can check its
+    /// digest; 4: and `partHash`, the digest of its own content (`PartFile.sealed`).
+    public static let partialFormatVersion = PartKind.robust.version
 
     /// The file a shard writes: its JSON and a newline.
     public var partialFileText: String { JSONWriter.write(partialJSON) + "\n" }
 
     var partialJSON: JSONValue {
-        var json = object([
+        var fields: [(String, JSONValue)] = [
             ("format", .string(Self.partialFormat)), ("formatVersion", int(Self.partialFormatVersion)),
             ("tool", .string(FaultSimVersion.tool)), ("model", .string(String(FaultSimVersion.model))),
             ("contentHash", .string(contentHash)), ("shard", .string(shard.description)),
@@ -34,25 +35,21 @@ extension RobustResult {
                 }
             })),
             ("crossovers", .array(crossovers.map(\.json))),
-        ])
+        ]
         // Only a weighted job's part carries a bias, and only a job that measures its lead again its
-        // lead runs: any other part's bytes are what they always were.
-        if !biasText.isEmpty, case .object(let fields) = json { json = .object(fields + [("bias", .string(biasText), 0)]) }
-        if leadRuns > 0, case .object(let fields) = json {
-            json = .object(fields + [("leadRuns", int(leadRuns), 0), ("lead", lead.map(\.json) ?? .null, 0)])
-        }
-        if fallbackRuns > 0, case .object(let fields) = json { json = .object(fields + [("fallbackRuns", int(fallbackRuns), 0)]) }
-        return json
+        // lead runs: any other part has no such keys.
+        if !biasText.isEmpty { fields.append(("bias", .string(biasText))) }
+        if leadRuns > 0 { fields += [("leadRuns", int(leadRuns)), ("lead", lead.map(\.json) ?? .null)] }
+        if fallbackRuns > 0 { fields.append(("fallbackRuns", int(fallbackRuns))) }
+        return PartFile.sealed(fields)
     }
 
     /// Reads a shard written by `partialFileText`; an error names the file, the key and the value.
     public static func parsePartial(_ part: PartFile) throws(ScenarioError) -> (tool: String, model: String, result: RobustResult) {
         let file = part.path
-        let root = try part.reader(format: partialFormat, version: partialFormatVersion,
-                                   kind: "simrun robust partial result (written by `simrun robust --partial-out`)",
-                                   versionName: "robust partial format")
-        let shardText = try root.string("shard")
-        guard let shard = Shard.parse(shardText) else { throw ScenarioError(file: file, keyPath: "shard", value: shardText, message: "expected K/N") }
+        let root = try part.reader(.robust)
+        let header = try PartHeader.read(root, unit: .shards)
+        let shard = header.shard
         let runs = try root.integer("runs")
         guard runs >= 1, runs <= Int64(Scenario.maxRuns) else { throw root.error("runs must be 1 to \(Scenario.maxRuns)") }
         let fallbackRuns = try root.optionalField("fallbackRuns").map { field throws(ScenarioError) in
@@ -60,7 +57,7 @@ extension RobustResult {
         } ?? 0
         // No run has more than 64 intents, so no count can exceed this.
         let ceiling = max(runs, fallbackRuns) * 64
-        let designs = try root.array("designs").map { item throws(ScenarioError) in try item.stringValue() }
+        let designs = header.designs
         guard designs.count >= 2 else { throw root.error("a robustness job compares two designs or more") }
         let guesses = try root.array("guesses").map { item throws(ScenarioError) in
             GuessInfo(path: try item.string("path"), unit: try item.string("unit"), current: try ValueText(item.field("current")),
@@ -105,15 +102,14 @@ extension RobustResult {
             throw root.error("a weighted part carries its bias and weighted counts, a plain part neither")
         }
         let result = RobustResult(source: name, scenarioName: name, platform: try scenario.string("platform"),
-                                  description: try scenario.string("description"), seed: try root.unsigned("seed"), runs: Int(runs),
+                                  description: try scenario.string("description"), seed: header.seed, runs: Int(runs),
                                   designs: designs, guesses: guesses, skipped: skipped, settings: settings,
                                   points: Int(try root.integer("points")), crossoverSteps: Int(try root.integer("crossoverSteps")),
-                                  contentHash: try root.string("contentHash"), baseline: try root.field("baseline").value,
+                                  contentHash: header.contentHash, baseline: try root.field("baseline").value,
                                   designAxes: try root.field("designAxes").value, shard: shard, counts: counts, crossovers: crossovers,
                                   biasText: biasText, leadRuns: Int(leadRuns), lead: lead, fallbackRuns: Int(fallbackRuns))
-        let (tool, model) = (try root.string("tool"), try root.string("model"))
-        try result.checkJob(file: file, tool: tool, model: model)
-        return (tool, model, result)
+        try result.checkJob(file: file, tool: header.tool, model: header.model)
+        return (header.tool, header.model, result)
     }
 
     /// Checks that a part read from `file` is the job its `contentHash` names: the plan made
@@ -123,7 +119,7 @@ extension RobustResult {
     /// of another simrun or model is taken on its word: its digest follows that version's recipe.
     func checkJob(file: String, tool: String, model: String) throws(ScenarioError) {
         guard tool == FaultSimVersion.tool, model == String(FaultSimVersion.model) else { return }
-        let definitions = try PartDesigns.read(PartialReader(file: file, value: designAxes, path: "designAxes"))
+        let definitions = try PartDesigns.read(ObjectReader(file: file, path: "designAxes", any: designAxes))
         guard definitions.count >= designs.count, definitions.prefix(designs.count).map(\.name) == designs else {
             throw PartDesigns.edited(file, "designs")
         }
@@ -155,76 +151,67 @@ extension RobustResult {
     /// A shard read from its file: the file, the simrun and model versions that wrote it, its result.
     public typealias Part = (file: String, tool: String, model: String, result: RobustResult)
 
+    /// What every part carries, as the merge compares it: a robust job is split by shards.
+    static func header(_ part: Part) -> PartHeader {
+        let result = part.result
+        return PartHeader(tool: part.tool, model: part.model, seed: result.seed, designs: result.designs, contentHash: result.contentHash,
+                          shard: result.shard, unit: .shards, covers: UInt64(result.shard.index)..<UInt64(result.shard.index + 1),
+                          total: UInt64(result.shard.count))
+    }
+
     /// The whole job from its shards: every part of one job (same versions, content and shard
-    /// count), each shard once; each setting is taken from the one shard that measured it.
+    /// count), each shard once (`PartMerge`); each setting is taken from the one shard that
+    /// measured it, and the baseline, which every shard measures, must be counted alike by all.
     /// - Complexity: O(parts · settings · designs²).
     public static func merge(_ parts: [Part]) -> Result<RobustResult, PartialResult.MergeError> {
         typealias MergeError = PartialResult.MergeError
-        guard let first = parts.first else { return .failure(MergeError(problem: .noParts, message: "no partial results to merge")) }
         // The fields a user sets first, each named, so a refusal says what differs; the digest
         // (the scenario's every value, the designs' axes) last.
-        let checks: [(MergeError.Problem, (Part) -> String)] = [
-            (.differentVersions, { "simrun \($0.tool) (model \($0.model))" }),
-            (.differentSeeds, { "seed \($0.result.seed)" }),
-            (.differentTotals, { "\($0.result.runs) runs per setting" }),
-            (.differentDesigns, { "designs \($0.result.designs.joined(separator: ","))" }),
-            (.differentSettings, { part in
+        let checks = PartMerge.Checks<Part>(
+            size: (.differentTotals, { "\($0.result.runs) runs per setting" }),
+            settings: [(.differentSettings, { part in
                 let result = part.result
                 return "guesses \(result.guesses.map(\.path).joined(separator: ",")), \(result.points) Latin-hypercube points, "
                     + "\(result.crossoverSteps) crossover steps"
-            }),
-            (.differentScenarios, { "robustness job \($0.result.contentHash.prefix(12))… (\($0.result.scenarioName))" }),
-            (.differentShardCounts, { "\($0.result.shard.count) shards" }),
-        ]
-        for (problem, describe) in checks {
-            let reference = describe(first)
-            if let other = parts.first(where: { describe($0) != reference }) {
-                return .failure(MergeError(problem: problem, message: "cannot merge parts with \(problem.rawValue): \(first.file) has \(reference), "
-                    + "\(other.file) has \(describe(other))"))
+            })],
+            fingerprint: { "robustness job \($0.result.contentHash.prefix(12))… (\($0.result.scenarioName))" })
+        let entries = parts.map { (file: $0.file, part: $0) }
+        return PartMerge.ordered(entries, header: header, checks).flatMap { ordered -> Result<RobustResult, MergeError> in
+            let first = ordered[0]
+            var merged = first.part.result
+            for index in merged.counts.indices { merged.counts[index] = nil }
+            merged.crossovers = []
+            merged.shard = Shard(index: 0, count: 1)
+            for (file, holder) in ordered {
+                if holder.result.counts[0] != first.part.result.counts[0] {
+                    return .failure(MergeError(problem: .differentScenarios, message: "cannot merge: \(first.file) and \(file) "
+                        + "counted the baseline differently"))
+                }
+                for index in merged.counts.indices.dropFirst() where holder.result.counts[index] != nil {
+                    merged.counts[index] = holder.result.counts[index]
+                }
+                merged.crossovers += holder.result.crossovers
             }
+            merged.lead = first.part.result.lead
+            merged.counts[0] = first.part.result.counts[0]
+            if let missing = merged.counts.firstIndex(where: { $0 == nil }) {
+                return .failure(MergeError(problem: .missing, message: "cannot merge: setting \(missing) was measured by no part"))
+            }
+            merged.crossovers.sort { $0.setting < $1.setting }
+            merged._checkInvariants()
+            return .success(merged)
         }
-        var merged = first.result
-        for index in merged.counts.indices { merged.counts[index] = nil }
-        merged.crossovers = []
-        merged.shard = Shard(index: 0, count: 1)
-        let count = first.result.shard.count
-        for shardIndex in 0..<count {
-            let holders = parts.filter { $0.result.shard.index == shardIndex }
-            if holders.count > 1 {
-                return .failure(MergeError(problem: .overlap, message: "cannot merge overlapping parts: \(holders[0].file) and \(holders[1].file) "
-                    + "are both shard \(shardIndex + 1)/\(count)"))
-            }
-            guard let holder = holders.first else {
-                return .failure(MergeError(problem: .missing, message: "cannot merge: shard \(shardIndex + 1)/\(count) is in no part"))
-            }
-            if holder.result.counts[0] != first.result.counts[0] {
-                return .failure(MergeError(problem: .differentScenarios, message: "cannot merge: \(first.file) and \(holder.file) "
-                    + "counted the baseline differently"))
-            }
-            for index in merged.counts.indices.dropFirst() where holder.result.counts[index] != nil {
-                merged.counts[index] = holder.result.counts[index]
-            }
-            merged.crossovers += holder.result.crossovers
-        }
-        merged.lead = parts.first { $0.result.shard.index == 0 }?.result.lead
-        merged.counts[0] = first.result.counts[0]
-        if let missing = merged.counts.firstIndex(where: { $0 == nil }) {
-            return .failure(MergeError(problem: .missing, message: "cannot merge: setting \(missing) was measured by no part"))
-        }
-        merged.crossovers.sort { $0.setting < $1.setting }
-        merged._checkInvariants()
-        return .success(merged)
     }
 }
 
 extension RobustResult.ValueText {
     var json: JSONValue { object([("set", .string(set)), ("shown", .string(shown)), ("short", .string(short))]) }
 
-    init(_ reader: PartialReader) throws(ScenarioError) {
+    init(_ reader: ObjectReader) throws(ScenarioError) {
         self.init(set: try reader.string("set"), shown: try reader.string("shown"), short: try reader.string("short"))
     }
 
-    static func optional(_ reader: PartialReader, _ key: String) throws(ScenarioError) -> Self? {
+    static func optional(_ reader: ObjectReader, _ key: String) throws(ScenarioError) -> Self? {
         let field = try reader.field(key)
         return field.value == .null ? nil : try Self(field)
     }
@@ -244,7 +231,7 @@ extension RobustResult.SettingInfo {
         return object(fields)
     }
 
-    init(_ reader: PartialReader, guesses: Int) throws(ScenarioError) {
+    init(_ reader: ObjectReader, guesses: Int) throws(ScenarioError) {
         func guessIndex(_ key: String) throws(ScenarioError) -> Int {
             let index = try reader.integer(key)
             guard index >= 0, index < Int64(guesses) else { throw reader.error("\(key) \(index) is not a guess of the job") }
@@ -275,7 +262,7 @@ extension RobustResult.Lead {
                 ("point", RobustResult.CrossoverSearch.pointJSON(point))])
     }
 
-    init(_ reader: PartialReader, runs jobRuns: Int64, leadRuns: Int64, designs: Int) throws(ScenarioError) {
+    init(_ reader: ObjectReader, runs jobRuns: Int64, leadRuns: Int64, designs: Int) throws(ScenarioError) {
         leader = Int(try reader.field("leader").count(Int64(designs - 1)))
         runnerUp = Int(try reader.field("runnerUp").count(Int64(designs - 1)))
         firstRun = Int(try reader.integer("firstRun"))
@@ -295,7 +282,7 @@ extension RobustResult.CrossoverSearch {
                + (point.weighted.map { [("weighted", $0.json)] } ?? []))
     }
 
-    static func point(_ item: PartialReader, ceiling: Int64) throws(ScenarioError) -> RobustResult.CrossoverPoint {
+    static func point(_ item: ObjectReader, ceiling: Int64) throws(ScenarioError) -> RobustResult.CrossoverPoint {
         let tField = try item.field("t")
         guard case .number(let text) = tField.value, let t = Double(text), (0...1).contains(t) else { throw tField.error("expected a number from 0 to 1") }
         return RobustResult.CrossoverPoint(t: t, value: try RobustResult.ValueText(item.field("value")),
@@ -318,7 +305,7 @@ extension RobustResult.CrossoverSearch {
         ])
     }
 
-    init(_ reader: PartialReader, settings: Int, designs: Int, ceiling: Int64) throws(ScenarioError) {
+    init(_ reader: ObjectReader, settings: Int, designs: Int, ceiling: Int64) throws(ScenarioError) {
         func index(_ key: String, below bound: Int) throws(ScenarioError) -> Int {
             let value = try reader.integer(key)
             guard value >= 0, value < Int64(bound) else { throw reader.error("\(key) \(value) is out of range") }

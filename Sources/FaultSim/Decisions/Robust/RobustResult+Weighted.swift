@@ -55,8 +55,8 @@ extension WeightedLosses {
         ])
     }
 
-    init(_ reader: PartialReader, designs: Int, ceiling: Int64) throws(ScenarioError) {
-        func number(_ item: PartialReader, _ key: String) throws(ScenarioError) -> Double {
+    init(_ reader: ObjectReader, designs: Int, ceiling: Int64) throws(ScenarioError) {
+        func number(_ item: ObjectReader, _ key: String) throws(ScenarioError) -> Double {
             let field = try item.field(key)
             guard let value = Double(try field.stringValue()), !value.isNaN else { throw field.error("expected a number as text") }
             return value

@@ -5,13 +5,10 @@
 /// an estimate is not to be trusted (`WeightedPanel+Estimates.swift`). A caller reads the same
 /// figures either way; `weighted` on the result holds the diagnostics a weighted table prints.
 extension PanelResult {
-    /// Whether the runs were drawn from a biased world and weighed back.
-    public var isWeighted: Bool { weighted != nil }
-
     /// Whether `outcome`'s figures come from the weighted sums: a weighted panel's rare outcomes.
     /// A weighted panel's other figures count the biased world, and no estimate reads them.
     func weighs(_ outcome: Outcome) -> Bool {
-        guard weighted != nil else { return false }
+        guard isWeighted else { return false }
         precondition(WeightedPanel.outcomes.contains(outcome), "a weighted panel estimates only the rare outcomes, not \(outcome.name)")
         return true
     }

@@ -41,7 +41,16 @@ public struct PanelResult: RunAccumulator, Equatable {
     /// `requestProducts[a · designs + b]`, a < b: Σ over runs of a's requests × b's.
     private(set) var requestProducts: [Int64]
     /// With a bias: the runs' weighted sums, from which the rare outcomes' estimates come.
-    public internal(set) var weighted: WeightedPanel?
+    public internal(set) var weighted: WeightedPanel? {
+        get { weightedSums.first }
+        set { weightedSums = newValue.map { [$0] } ?? [] }
+    }
+    /// `weighted` as an array of none or one: one reference in the panel rather than the weighted
+    /// panel's dozen. Held inline as an optional, testing it for nil in the run loop copied its
+    /// references in and out every run (+410 instructions a plain run, callgrind).
+    private var weightedSums: [WeightedPanel]
+    /// Whether the runs were drawn from a biased world and weighed back (`weighted` is set).
+    public var isWeighted: Bool { !weightedSums.isEmpty }
 
     /// An empty panel. `outcomes` default to the objectives counted per intent, with requests:
     /// what the decision tools compare.
@@ -51,7 +60,7 @@ public struct PanelResult: RunAccumulator, Equatable {
                 bias: FaultBias? = nil, keepsMechanisms: Bool = false) {
         precondition(outcomes.allSatisfy { $0.row.measure == .intents }, "only outcomes counted per intent pair intent by intent")
         precondition(bias != nil || !keepsMechanisms, "mechanisms are kept of weighted runs")
-        weighted = bias.map { WeightedPanel(bias: $0, designCount: designs, keepsMechanisms: keepsMechanisms) }
+        weightedSums = bias.map { [WeightedPanel(bias: $0, designCount: designs, keepsMechanisms: keepsMechanisms)] } ?? []
         self.designs = designs
         self.pairs = pairs
         // A biased run's counts are the biased world's: a weighted panel pairs none of them.
@@ -79,11 +88,22 @@ public struct PanelResult: RunAccumulator, Equatable {
         recordMasks(masks)
     }
 
-    /// The same, and with a bias the run's weighted counts, read from the designs' worlds.
+    /// The same for a counted panel; a weighted panel's run is its weighted counts, read from
+    /// the designs' worlds.
     @inline(__always)
     public mutating func record(run: UInt64, masks: [OutcomeMasks], requests: [Int64], worlds: [DesignWorlds]) {
+        guard !isWeighted else {
+            // A weighted panel pairs no counts (`init`): its run is its weighted sums.
+            runs += 1
+            return recordWeighted(run: run, masks: masks, requests: requests, worlds: worlds)
+        }
         record(run: run, masks: masks, requests: requests)
-        if weighted != nil { weighted!.record(run: run, masks: masks, requests: requests, worlds: worlds) }
+    }
+
+    /// The weighted half of a run: out of line, so that the plain loop stays as it was.
+    @inline(never)
+    private mutating func recordWeighted(run: UInt64, masks: [OutcomeMasks], requests: [Int64], worlds: [DesignWorlds]) {
+        weightedSums[0].record(run: run, masks: masks, requests: requests, worlds: worlds)
     }
 
     /// The pairs' discordant intents of a run in which some design's intents ended blemished.
@@ -128,7 +148,7 @@ public struct PanelResult: RunAccumulator, Equatable {
                      "panels of the same designs, pairs and outcomes")
         precondition(other.weighted?.bias == weighted?.bias, "panels of the same bias")
         mergeSegmentTallies(other)
-        if let sums = other.weighted { weighted!.merge(sums) }
+        if let sums = other.weighted { weightedSums[0].merge(sums) }
         runs += other.runs
         for index in tallies.indices { tallies[index].merge(other.tallies[index]) }
         for k in onlyFirst.indices { for index in onlyFirst[k].indices { onlyFirst[k][index] += other.onlyFirst[k][index] } }

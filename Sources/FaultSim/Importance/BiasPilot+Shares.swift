@@ -128,6 +128,9 @@ extension BiasPilot {
             for c in 0..<count { moved[c] /= total }
             free = moved
         }
+        invariant(best.shares.count == count && best.shares.allSatisfy { $0 >= 0 && $0.isFinite },
+                  "the shares step gives each world a finite, non-negative share")
+        invariant(best.shares.indices.allSatisfy { !isFixed($0) || best.shares[$0] == old[$0] }, "a fixed world keeps its share")
         return best.shares
     }
 }

@@ -133,6 +133,7 @@ public enum BiasPilot {
             if best.map({ climb.isBetter(than: $0) }) ?? true { best = climb }
             if climb.succeeded { break }
         }
+        invariant(best != nil && steps.count <= attempts * maxSteps, "a design's climbs keep one and take at most their steps")
         return (best!.world, steps)
     }
 
@@ -198,6 +199,7 @@ public enum BiasPilot {
                 return !(atTarget >= finalSteps && lastSettled)
             }
             let next = nextLevel(result.panel.designs[0], after: level, lost: lost)
+            invariant(next >= level && next <= lost, "a climb's level never falls, nor passes the lost order")
             // A rise of less than 5% (or a second) is no rise: the level creeps along an atom.
             sinceRise = next > level + max(1_000, level / 20) ? 0 : sinceRise + 1
             level = next
@@ -276,6 +278,11 @@ public enum BiasPilot {
         } else {
             next.belowIOS15 = 0
         }
+        // The update moves probabilities within [nominal, 0.9] (0: nominal) and tail masses within (0, 1).
+        invariant(next.firing.allSatisfy { $0 >= 0 && $0 <= 0.9 } && next.belowIOS15 >= 0 && next.belowIOS15 <= 0.9,
+                  "a cross-entropy update keeps every probability within [nominal, 0.9]")
+        invariant(next.tails.count == world.tails.count && next.tails.allSatisfy { $0 >= 0 && $0 < 1 },
+                  "a cross-entropy update keeps every tail mass within [0, 1)")
         return next
     }
 

@@ -15,7 +15,7 @@ extension Optimizer.Result {
             header += [o, "\(o)_low", "\(o)_high", "\(o)_versus_difference", "\(o)_versus_low", "\(o)_versus_high", "\(o)_versus_p"]
         }
         header += DesignAxis.table.map(\.name)
-        var lines = [header.joined(separator: ",")]
+        var text = CSV.record(header)
         func row(kind: String, name: String, status: String, versus: String, estimates: [Optimizer.Estimate],
                  differences: [PairedDifference], design: Design) {
             var cells = [job.scenario, job.platform, String(job.seed), String(result.runs), kind, name, status, versus]
@@ -29,7 +29,7 @@ extension Optimizer.Result {
                 }
             }
             cells += design.axisJSON.map { $0.value.label }
-            lines.append(cells.map(CSV.field).joined(separator: ","))
+            text += CSV.record(cells)
         }
         for design in result.front {
             let status = design.tiedWith.isEmpty ? "front" : "front_tied"
@@ -54,9 +54,9 @@ extension Optimizer.Result {
                 differences: verdict.differences, design: verdict.design)
         }
         if let weighted = result.weighted, let lost = objectives.firstIndex(of: .lost) {
-            lines += weightedRows(weighted, lostColumn: lost, objectives: objectives.count)
+            text += weightedRows(weighted, lostColumn: lost, objectives: objectives.count).joined()
         }
-        return lines.joined(separator: "\n") + "\n"
+        return text
     }
 }
 
@@ -77,7 +77,7 @@ extension Optimizer.Result {
                 cells += index == best ? ["", "", "", ""] : [number(d.difference * 1e6), number(d.low * 1e6), number(d.high * 1e6), PValue.text(logP: d.logP)]
             }
             cells += Array(repeating: "", count: DesignAxis.table.count)
-            return cells.map(CSV.field).joined(separator: ",")
+            return CSV.record(cells)
         }
         return weighted.names.indices.map { row("weighted", $0, weighted.rates[$0], weighted.difference($0, best)) }
             + weighted.madeAgain.map { row("weighted_again", $0, weighted.answerRate($0), weighted.answerDifference($0)) }

@@ -100,5 +100,5 @@ extension RobustResult {
     /// The check column of a setting a weighted job counted instead (`countedSettings`).
     var countedCheck: String { "counted on \(fallbackRuns) plain runs: the weighted estimates were flagged" }
 
-    func row(_ cells: [String]) -> String { cells.map(CSV.field).joined(separator: ",") + "\n" }
+    func row(_ cells: [String]) -> String { CSV.record(cells) }
 }

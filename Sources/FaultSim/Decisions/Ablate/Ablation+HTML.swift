@@ -22,9 +22,10 @@ extension Ablation.Result {
         } else {
             let shown = axesThatMatter.prefix(Self.axesShown).map { row in
                 let d = row.difference(.lost)
+                let figure = { Ablation.lostFigure($0, weighted: row.isWeightedLost) }
                 return "<li><code>\(e(row.change.axis))</code>: changing it to <code>\(e(row.change.to.label))</code> loses "
-                    + "\(lostFigure(d.difference, row)) more orders per million intents "
-                    + "(95% CI \(lostFigure(d.low, row)) to \(lostFigure(d.high, row)), p \(e(Ablation.pValue(d))))</li>"
+                    + "\(figure(d.difference)) more orders per million intents "
+                    + "(95% CI \(figure(d.low)) to \(figure(d.high)), p \(e(Ablation.pValue(d))))</li>"
             }
             html += "The axes that matter most, each by its most costly change:</p>\n<ul class=\"answer\">\n" + shown.joined(separator: "\n") + "\n</ul>\n"
             if axesThatMatter.count > Self.axesShown {
@@ -42,11 +43,11 @@ extension Ablation.Result {
     }
 }
 
-extension Ablation.Result {
-    /// A lost-order figure per 10^6 of `row` for the page: one decimal as counts give it, three
+extension Ablation {
+    /// A lost-order figure per 10^6 (a row's or a step's): one decimal as counts give it, three
     /// significant digits when weighted.
-    func lostFigure(_ perMillion: Double, _ row: Ablation.Row) -> String {
-        row.isWeightedLost ? FixedPoint.perMillion(perMillion / 1e6) : Ablation.rate(perMillion, .lost)
+    static func lostFigure(_ perMillion: Double, weighted: Bool) -> String {
+        weighted ? FixedPoint.perMillion(perMillion / 1e6) : rate(perMillion, .lost)
     }
 }
 

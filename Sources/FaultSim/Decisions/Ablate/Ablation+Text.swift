@@ -113,7 +113,7 @@ extension Ablation.Walk: DecisionReport {
         text += Ablation.table(steps.enumerated().map { index, step in
             [String(index + 1), step.changes.map { "\($0.axis) → \($0.to.label)" }.joined(separator: " + ")]
                 + Ablation.cells(step.difference, weightedLost: step.isWeightedLost)
-                + [step.isWeightedLost ? FixedPoint.perMillion(step.rate(.lost) / 1e6) : Ablation.rate(step.rate(.lost), .lost)]
+                + [Ablation.lostFigure(step.rate(.lost), weighted: step.isWeightedLost)]
                 + (weighted ? [Ablation.check(step.weighted)] : [])
         }, header: ["step", "change"] + Ablation.header + ["lost after"] + (weighted ? ["check"] : []), leftColumns: 2)
         text += "\nSteps that lose significantly fewer orders (p < 0.05): "

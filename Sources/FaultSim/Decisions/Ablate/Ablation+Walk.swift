@@ -20,7 +20,7 @@ extension Ablation {
         public var weighted: WeightedLost? = nil
 
         /// Whether the lost difference and rate are weighted.
-        public var isWeightedLost: Bool { weighted != nil && weighted?.warning == nil }
+        public var isWeightedLost: Bool { weighted?.isTrusted == true }
 
         public func difference(_ objective: Outcome) -> PairedDifference {
             differences[Outcome.objectives.firstIndex(of: objective)!]

@@ -23,12 +23,13 @@ extension Ablation {
 
         /// The guard's warning on either estimate, or nil.
         public var warning: String? { lostDifference.warning }
-        public var difference: WeightedDifference { lostDifference.weighted! }
+        /// The guard trusts both estimates: the lost figures are these, not the counts.
+        public var isTrusted: Bool { warning == nil }
 
         /// `differences` and `rates` (in `Outcome.objectives` order) with the lost figures
         /// replaced by these weighted ones, unless the guard flags them (then counted stays).
         func replacingLost(_ differences: [PairedDifference], _ rates: [Double]) -> ([PairedDifference], [Double]) {
-            guard warning == nil else { return (differences, rates) }
+            guard isTrusted else { return (differences, rates) }
             let lost = Outcome.objectives.firstIndex(of: .lost)!
             var (differences, rates) = (differences, rates)
             differences[lost] = lostDifference

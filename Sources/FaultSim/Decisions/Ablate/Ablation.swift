@@ -74,7 +74,7 @@ public enum Ablation {
         public var isCounted: Bool { weighted?.warning != nil }
 
         /// Whether the lost difference and rate are weighted (with `--importance`, unless counted).
-        public var isWeightedLost: Bool { weighted != nil && !isCounted }
+        public var isWeightedLost: Bool { weighted?.isTrusted == true }
 
         public func difference(_ objective: Outcome) -> PairedDifference {
             differences[Outcome.objectives.firstIndex(of: objective)!]
